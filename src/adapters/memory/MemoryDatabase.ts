@@ -1,0 +1,64 @@
+import { Context, Effect, Layer } from "effect"
+import type { Account } from "../../domain/Account.js"
+import type { ApiKey } from "../../domain/ApiKey.js"
+import type { Forecast } from "../../domain/Forecast.js"
+import type { IdempotencyRecord } from "../../domain/Idempotency.js"
+import type { AccountId, ApiKeyId, DeliveryId, ForecastId, LedgerEntryId, SpotCastId } from "../../domain/Ids.js"
+import type { Job } from "../../domain/Job.js"
+import type { Balance, LedgerEntry } from "../../domain/Ledger.js"
+import type { SpotCast } from "../../domain/SpotCast.js"
+import type { DeliveryAttempt, WebhookDelivery } from "../../domain/WebhookDelivery.js"
+
+/**
+ * The state behind every memory adapter, shared so that one command can touch several aggregates.
+ * Atomicity: each command reads and writes this state inside a single `Effect.sync`, which no other
+ * fiber can interleave with, so a command is all-or-nothing like a database transaction.
+ */
+export interface MemoryTables {
+  readonly accounts: Map<AccountId, Account>
+  readonly keys: Map<ApiKeyId, ApiKey>
+  readonly keyByHash: Map<string, ApiKeyId>
+  readonly ledger: Map<AccountId, Array<LedgerEntry>>
+  readonly balances: Map<AccountId, Balance>
+  /** The charge entry of each forecast, and which charges were refunded. */
+  readonly chargeOf: Map<ForecastId, LedgerEntryId>
+  readonly refunded: Set<LedgerEntryId>
+  readonly spotcasts: Map<SpotCastId, SpotCast>
+  /** Each account's SpotCasts in insertion order. */
+  readonly spotcastsOf: Map<AccountId, Array<SpotCastId>>
+  readonly forecasts: Map<ForecastId, Forecast>
+  /** Each SpotCast's forecasts in insertion order: the last is the newest. */
+  readonly forecastsOf: Map<SpotCastId, Array<ForecastId>>
+  readonly jobs: Map<ForecastId, Job>
+  readonly idempotency: Map<string, IdempotencyRecord>
+  readonly deliveries: Map<DeliveryId, WebhookDelivery>
+  readonly attempts: Map<DeliveryId, Array<DeliveryAttempt>>
+  /** Creation-to-completion seconds of completed forecasts, newest last (bounded). */
+  readonly completionSeconds: Array<number>
+}
+
+export const makeTables = (): MemoryTables => ({
+  accounts: new Map(),
+  keys: new Map(),
+  keyByHash: new Map(),
+  ledger: new Map(),
+  balances: new Map(),
+  chargeOf: new Map(),
+  refunded: new Set(),
+  spotcasts: new Map(),
+  spotcastsOf: new Map(),
+  forecasts: new Map(),
+  forecastsOf: new Map(),
+  jobs: new Map(),
+  idempotency: new Map(),
+  deliveries: new Map(),
+  attempts: new Map(),
+  completionSeconds: []
+})
+
+export class MemoryDatabase extends Context.Tag("spotcast/MemoryDatabase")<MemoryDatabase, MemoryTables>() {}
+
+/** A fresh, empty database. */
+export const layer = Layer.effect(MemoryDatabase, Effect.sync(makeTables))
+
+export const idempotencyKey = (accountId: AccountId, key: string): string => `${accountId}\u0000${key}`

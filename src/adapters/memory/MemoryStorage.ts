@@ -1,0 +1,14 @@
+import { Layer } from "effect"
+import * as MemoryAccountStore from "./MemoryAccountStore.js"
+import * as MemoryDatabase from "./MemoryDatabase.js"
+import * as MemoryIdempotencyStore from "./MemoryIdempotencyStore.js"
+import * as MemoryJobQueue from "./MemoryJobQueue.js"
+import * as MemorySpotCastStore from "./MemorySpotCastStore.js"
+
+/** Every storage port on one fresh in-memory database. */
+export const layer = Layer.mergeAll(
+  MemoryAccountStore.layer,
+  MemorySpotCastStore.layer,
+  MemoryJobQueue.layer,
+  MemoryIdempotencyStore.layer
+).pipe(Layer.provideMerge(MemoryDatabase.layer))

@@ -1,0 +1,24 @@
+import { Schema } from "effect"
+
+const Reading = Schema.Finite
+
+/**
+ * One day's conditions over the trip window, exactly the fields of SAFETY.md's scenario table.
+ * Sea-state and water fields are absent where no marine data exists (inland, beyond the wave model's
+ * horizon); absent never means calm.
+ */
+export const DayConditions = Schema.Struct({
+  wind_speed_kt: Reading,
+  wind_gust_kt: Reading,
+  wind_direction_deg: Reading,
+  wave_height_ft: Schema.optional(Reading),
+  wave_period_s: Schema.optional(Reading),
+  swell_height_ft: Schema.optional(Reading),
+  swell_period_s: Schema.optional(Reading),
+  visibility_nm: Schema.optional(Reading),
+  precipitation_probability_pct: Schema.optional(Reading),
+  precipitation_mm_per_h: Schema.optional(Reading),
+  air_temp_c: Schema.optional(Reading),
+  water_temp_c: Schema.optional(Reading)
+})
+export type DayConditions = typeof DayConditions.Type

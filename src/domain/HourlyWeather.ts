@@ -1,0 +1,42 @@
+import { Schema } from "effect"
+
+const Reading = Schema.NullOr(Schema.Finite)
+
+/**
+ * One hour of weather at the spot in the service's canonical units (kt, ft, s, degrees, nm, %, mm/h, °C).
+ * A null is a value the source does not have for that hour (never a zero).
+ */
+export const HourlyPoint = Schema.Struct({
+  /** Local time at the spot, `YYYY-MM-DDTHH:00` (UTC = local - series.utcOffsetSeconds). */
+  time: Schema.String,
+  wind_speed_kt: Reading,
+  wind_gust_kt: Reading,
+  wind_direction_deg: Reading,
+  wave_height_ft: Reading,
+  wave_period_s: Reading,
+  wave_direction_deg: Reading,
+  swell_height_ft: Reading,
+  swell_period_s: Reading,
+  swell_direction_deg: Reading,
+  visibility_nm: Reading,
+  precipitation_probability_pct: Reading,
+  precipitation_mm_per_h: Reading,
+  air_temp_c: Reading,
+  water_temp_c: Reading,
+  weather_code: Reading
+})
+export type HourlyPoint = typeof HourlyPoint.Type
+
+/** What a weather provider returns for a point and its forecast dates. */
+export const WeatherSeries = Schema.Struct({
+  source: Schema.Literal("simulated", "open-meteo"),
+  /** One offset for the whole series, as the provider reported it. */
+  utcOffsetSeconds: Schema.Int,
+  timezone: Schema.optional(Schema.String),
+  hours: Schema.Array(HourlyPoint)
+})
+export type WeatherSeries = typeof WeatherSeries.Type
+
+export class WeatherUnavailable extends Schema.TaggedError<WeatherUnavailable>()("WeatherUnavailable", {
+  reason: Schema.String
+}) {}

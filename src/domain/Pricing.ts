@@ -1,0 +1,5 @@
+/** Create and refresh cost one credit per forecast day with a two-credit minimum. */
+export const spotCastPrice = (numDays: number): number => Math.max(2, numDays)
+
+/** A widget create or refresh costs one credit per day, with no minimum (DECISIONS.md). */
+export const widgetPrice = (numDays: number): number => numDays

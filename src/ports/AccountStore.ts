@@ -1,0 +1,39 @@
+import { Context, type Effect, type Option, type Redacted } from "effect"
+import type { Account, AccountNotFound, AccountStatus } from "../domain/Account.js"
+import type { ApiKey } from "../domain/ApiKey.js"
+import type { AccountId, ApiKeyId, LedgerEntryId } from "../domain/Ids.js"
+import type { Balance } from "../domain/Ledger.js"
+import type { DateTime } from "effect"
+
+export interface Grant {
+  readonly entryId: LedgerEntryId
+  readonly amount: number
+  readonly note?: string
+  readonly at: DateTime.Utc
+}
+
+/** Accounts, their API keys and their credit grants. Charges and refunds happen in SpotCastStore. */
+export interface AccountStoreShape {
+  /** Creates the account, and optionally its first key and grant, all at once. */
+  readonly create: (input: {
+    readonly account: Account
+    readonly key?: ApiKey
+    readonly grant?: Grant
+  }) => Effect.Effect<void>
+  readonly get: (id: AccountId) => Effect.Effect<Option.Option<Account>>
+  readonly list: Effect.Effect<ReadonlyArray<Account>>
+  readonly count: Effect.Effect<number>
+  /** The key with this SHA-256 hash and its account, revoked or not. */
+  readonly findKeyByHash: (hash: string) => Effect.Effect<Option.Option<{ readonly account: Account; readonly key: ApiKey }>>
+  readonly keys: (accountId: AccountId) => Effect.Effect<ReadonlyArray<ApiKey>>
+  readonly addKey: (key: ApiKey) => Effect.Effect<void, AccountNotFound>
+  /** Revokes a key of the account; none when the account has no such key. Revoking twice keeps the first time. */
+  readonly revokeKey: (accountId: AccountId, keyId: ApiKeyId, at: DateTime.Utc) => Effect.Effect<Option.Option<ApiKey>>
+  readonly touchKey: (keyId: ApiKeyId, at: DateTime.Utc) => Effect.Effect<void>
+  readonly setStatus: (accountId: AccountId, status: AccountStatus) => Effect.Effect<Account, AccountNotFound>
+  readonly setWebhookSecret: (accountId: AccountId, secret: Redacted.Redacted<string>) => Effect.Effect<Account, AccountNotFound>
+  readonly grant: (accountId: AccountId, grant: Grant) => Effect.Effect<Balance, AccountNotFound>
+  readonly balance: (accountId: AccountId) => Effect.Effect<Balance>
+}
+
+export class AccountStore extends Context.Tag("spotcast/AccountStore")<AccountStore, AccountStoreShape>() {}

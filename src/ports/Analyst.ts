@@ -1,0 +1,33 @@
+import { Context, type Effect, Schema } from "effect"
+import type { Analysis } from "../domain/Analysis.js"
+import type { DayAssessment } from "../domain/Assessment.js"
+import type { Coordinates } from "../domain/Coordinates.js"
+import type { Preferences } from "../domain/Preferences.js"
+import type { Vessel } from "../domain/Vessel.js"
+
+export interface AnalystInput {
+  readonly coordinates: Coordinates
+  /** One per forecast date, in order, as the rules judged them. */
+  readonly days: ReadonlyArray<DayAssessment>
+  /** The vessel the days were judged for (the default one when the client gave none). */
+  readonly vessel: Vessel
+  readonly vesselGiven: boolean
+  readonly preferences: Preferences
+  readonly tripDurationHours?: number
+  /** True when the data is simulated (sandbox): the text must say so. */
+  readonly simulated: boolean
+}
+
+export class AnalystUnavailable extends Schema.TaggedError<AnalystUnavailable>()("AnalystUnavailable", {
+  reason: Schema.String
+}) {}
+
+/**
+ * Writes the analysis: an overall summary and a class and text per day, in the requested language and
+ * units. Whatever class it proposes, the core keeps the more severe of it and the rules' class.
+ */
+export interface AnalystShape {
+  readonly analyze: (input: AnalystInput) => Effect.Effect<Analysis, AnalystUnavailable>
+}
+
+export class Analyst extends Context.Tag("spotcast/Analyst")<Analyst, AnalystShape>() {}

@@ -1,0 +1,17 @@
+import { Context, type Redacted } from "effect"
+
+/** Service-wide settings the core's rules depend on; `main` reads them from the environment. */
+export interface SettingsShape {
+  /** Public root of the service, e.g. https://api.example.com; links are built from it. */
+  readonly publicBaseUrl: string
+  /** The billing page that balance responses and 402 errors point to. */
+  readonly purchaseUrl: string
+  /** Days the weather provider forecasts ahead; the last forecast date must lie within them. */
+  readonly forecastHorizonDays: number
+  /** Seals pagination cursors. */
+  readonly cursorSecret: Redacted.Redacted<string>
+  /** Requests per minute per API key unless the account has its own limit. */
+  readonly rateLimitPerMinute: number
+}
+
+export class Settings extends Context.Tag("spotcast/Settings")<Settings, SettingsShape>() {}

@@ -1,0 +1,113 @@
+import { Context, type DateTime, type Effect, type Option } from "effect"
+import type { Account } from "../domain/Account.js"
+import type { Analysis } from "../domain/Analysis.js"
+import type { CursorPosition } from "../domain/Cursor.js"
+import type { Forecast, ForecastInProgress } from "../domain/Forecast.js"
+import type { ForecastError } from "../domain/ForecastError.js"
+import type { IdempotencyClaim, IdempotencyKeyReused, Receipt } from "../domain/Idempotency.js"
+import type { AccountId, ForecastId, LedgerEntryId, SpotCastId } from "../domain/Ids.js"
+import type { InsufficientBalance } from "../domain/Ledger.js"
+import type { Stage } from "../domain/Progress.js"
+import type { SpotCast, SpotCastNotFound, SpotCastView } from "../domain/SpotCast.js"
+import type { WebhookDelivery } from "../domain/WebhookDelivery.js"
+
+/** The outcome of a charging command: it took effect now, or its idempotency key replays an earlier one. */
+export type Charged =
+  | { readonly _tag: "Created"; readonly receipt: Receipt }
+  | { readonly _tag: "Replayed"; readonly receipt: Receipt }
+
+interface ChargeParts {
+  readonly price: number
+  /** Id of the charge's ledger entry. */
+  readonly chargeId: LedgerEntryId
+  readonly estimatedCompletionSeconds: number
+  readonly idempotency?: IdempotencyClaim
+}
+
+export interface CreateSpotCastCommand extends ChargeParts {
+  readonly spotcast: SpotCast
+  /** The first forecast, in its initial lifecycle state. */
+  readonly forecast: Forecast
+}
+
+export interface RefreshSpotCastCommand extends ChargeParts {
+  readonly accountId: AccountId
+  readonly spotcastId: SpotCastId
+  readonly forecast: Forecast
+}
+
+export interface PageRequest {
+  /** Rows wanted; callers ask for one more than the page size to learn whether more follow. */
+  readonly limit: number
+  readonly after?: CursorPosition
+}
+
+/** Everything a worker needs to produce one forecast. */
+export interface ForecastWork {
+  readonly account: Account
+  readonly spotcast: SpotCast
+  readonly forecast: Forecast
+}
+
+/**
+ * SpotCasts, their forecasts and the credit movements they cause. Every command is atomic: it happens
+ * entirely or not at all, whatever runs beside it, and the balance never goes below zero.
+ */
+export interface SpotCastStoreShape {
+  /**
+   * Checks the balance, charges `price` (ledger entry), stores the SpotCast and its first forecast,
+   * enqueues the forecast's job and records the idempotency claim: all or nothing.
+   */
+  readonly create: (
+    command: CreateSpotCastCommand
+  ) => Effect.Effect<Charged, InsufficientBalance | IdempotencyKeyReused>
+  /** As create, for a new forecast of an existing SpotCast whose newest forecast has finished. */
+  readonly refresh: (
+    command: RefreshSpotCastCommand
+  ) => Effect.Effect<Charged, InsufficientBalance | SpotCastNotFound | ForecastInProgress | IdempotencyKeyReused>
+
+  readonly get: (accountId: AccountId, spotcastId: string) => Effect.Effect<Option.Option<SpotCastView>>
+  readonly getForecast: (
+    accountId: AccountId,
+    spotcastId: string,
+    forecastId: string
+  ) => Effect.Effect<Option.Option<Forecast>>
+  /** The account's SpotCasts, newest first (created_at, then id, descending), strictly after the cursor. */
+  readonly list: (accountId: AccountId, page: PageRequest) => Effect.Effect<ReadonlyArray<SpotCastView>>
+  /** A SpotCast's forecasts, newest first, strictly after the cursor; none when the SpotCast is not the account's. */
+  readonly listForecasts: (
+    accountId: AccountId,
+    spotcastId: SpotCastId,
+    page: PageRequest
+  ) => Effect.Effect<ReadonlyArray<Forecast>>
+
+  /** Worker side: the forecast with its SpotCast and account. */
+  readonly work: (forecastId: ForecastId) => Effect.Effect<Option.Option<ForecastWork>>
+  /** Moves an unfinished forecast to a later stage; false when it has finished (nothing changes). */
+  readonly advance: (forecastId: ForecastId, stage: Exclude<Stage, "completed">) => Effect.Effect<boolean>
+  /**
+   * Completes an unfinished forecast, removes its job and writes its webhook delivery (if any) at once.
+   * False when the forecast had already finished: then nothing changes.
+   */
+  readonly complete: (command: {
+    readonly forecastId: ForecastId
+    readonly analysis: Analysis
+    readonly at: DateTime.Utc
+    readonly delivery?: WebhookDelivery
+  }) => Effect.Effect<boolean>
+  /**
+   * Fails an unfinished forecast, refunds its charge (once: `refundId` is the refund entry), removes its
+   * job and writes its webhook delivery (if any) at once. False when it had already finished.
+   */
+  readonly fail: (command: {
+    readonly forecastId: ForecastId
+    readonly error: ForecastError
+    readonly at: DateTime.Utc
+    readonly refundId: LedgerEntryId
+    readonly delivery?: WebhookDelivery
+  }) => Effect.Effect<boolean>
+  /** Seconds from creation to completion of the most recently completed forecasts, newest first. */
+  readonly recentCompletionSeconds: (count: number) => Effect.Effect<ReadonlyArray<number>>
+}
+
+export class SpotCastStore extends Context.Tag("spotcast/SpotCastStore")<SpotCastStore, SpotCastStoreShape>() {}

@@ -1,0 +1,21 @@
+import { Context, type Effect } from "effect"
+import type { AccountMode } from "../domain/Account.js"
+import type { Coordinates } from "../domain/Coordinates.js"
+import type { WeatherSeries, WeatherUnavailable } from "../domain/HourlyWeather.js"
+
+export interface WeatherRequest {
+  readonly coordinates: Coordinates
+  /** The forecast's calendar dates; the provider returns every local hour of them at the spot. */
+  readonly dates: ReadonlyArray<string>
+  /** Sandbox accounts get simulated data whatever the provider behind them. */
+  readonly mode: AccountMode
+  /** Makes simulated data reproducible (the SpotCast id); real providers ignore it. */
+  readonly seed: string
+}
+
+/** Hourly atmospheric and marine series for a point, or `WeatherUnavailable`. */
+export interface WeatherProviderShape {
+  readonly hourly: (request: WeatherRequest) => Effect.Effect<WeatherSeries, WeatherUnavailable>
+}
+
+export class WeatherProvider extends Context.Tag("spotcast/WeatherProvider")<WeatherProvider, WeatherProviderShape>() {}
