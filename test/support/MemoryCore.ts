@@ -1,0 +1,7 @@
+import { Layer } from "effect"
+import * as MemoryStorage from "../../src/adapters/memory/MemoryStorage.js"
+import * as SequentialIds from "../../src/adapters/system/SequentialIds.js"
+import * as TestSettings from "./TestSettings.js"
+
+/** Storage, ids and settings on memory: what the core's use cases need, minus weather and analyst. */
+export const layer = Layer.mergeAll(MemoryStorage.layer, SequentialIds.layer, TestSettings.layer())
