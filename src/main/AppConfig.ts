@@ -27,19 +27,20 @@ const optionalRedacted = (name: string) => Config.option(Config.redacted(name))
 export type StorageChoice =
   | { readonly _tag: "memory" }
   | { readonly _tag: "embedded"; readonly dataDir: string }
-  | { readonly _tag: "server"; readonly url: Redacted.Redacted<string> }
+  | { readonly _tag: "server"; readonly url: Redacted.Redacted<string>; readonly poolSize: number }
 
 const storage = Config.all({
   kind: Config.literal("postgres", "memory")("SPOTCAST_STORAGE").pipe(Config.withDefault("postgres" as const)),
   url: optionalRedacted("DATABASE_URL"),
-  dataDir: Config.nonEmptyString("SPOTCAST_DATA_DIR").pipe(Config.withDefault("./.spotcast"))
+  dataDir: Config.nonEmptyString("SPOTCAST_DATA_DIR").pipe(Config.withDefault("./.spotcast")),
+  poolSize: positiveInt("SPOTCAST_DATABASE_POOL_SIZE", 10)
 }).pipe(
-  Config.map(({ dataDir, kind, url }): StorageChoice =>
+  Config.map(({ dataDir, kind, poolSize, url }): StorageChoice =>
     kind === "memory"
       ? { _tag: "memory" }
       : Option.match(url, {
         onNone: () => ({ _tag: "embedded", dataDir }),
-        onSome: (url) => ({ _tag: "server", url })
+        onSome: (url) => ({ _tag: "server", url, poolSize })
       })
   )
 )
@@ -61,6 +62,7 @@ export const AppConfig = Config.all({
     Config.validate({ message: "Expected at least 16 characters", validation: (s) => s.length >= 16 })
   ))),
   purchaseUrl: Config.option(httpUrl("SPOTCAST_PURCHASE_URL")),
+  trustProxy: Config.boolean("SPOTCAST_TRUST_PROXY").pipe(Config.withDefault(false)),
   rateLimitPerMinute: positiveInt("SPOTCAST_RATE_LIMIT_PER_MINUTE", 60),
   cursorSecret: optionalRedacted("SPOTCAST_CURSOR_SECRET"),
   forecastHorizonDays: positiveInt("SPOTCAST_FORECAST_HORIZON_DAYS", 16),

@@ -1,0 +1,36 @@
+import { Console, Effect, Option, Redacted } from "effect"
+import { DEMO_CREDITS, ensureBootstrapAccount } from "../domain/usecases/ManageAccounts.js"
+import type { AppConfig } from "./AppConfig.js"
+
+/**
+ * Makes sure someone can call the API after the first start: the configured bootstrap key's account,
+ * or, on an empty database with nothing configured, a sandbox demo account whose key is printed once.
+ * Two processes starting together may race to create the same account; the loser finds it on a retry.
+ */
+export const bootstrap = (config: AppConfig) =>
+  ensureBootstrapAccount({
+    key: Option.getOrUndefined(Option.map(config.bootstrapKey, Redacted.value)),
+    credits: Option.getOrUndefined(config.bootstrapCredits)
+  }).pipe(
+    Effect.retry({ times: 1 }),
+    Effect.tap((result) => {
+      if (result._tag === "Existing") return Effect.void
+      if (!result.generated) {
+        return Effect.logInfo(`bootstrap account ${result.account.id} created with the configured key`)
+      }
+      return Console.log(
+        [
+          "",
+          `  A sandbox demo account was created with ${Option.getOrElse(config.bootstrapCredits, () => DEMO_CREDITS)} credits`,
+          "  (sandbox: its forecasts use simulated weather). Its API key is shown this once:",
+          "",
+          `    ${result.key.secret}`,
+          "",
+          "  Keep it: it is stored only as a hash. Set SPOTCAST_BOOTSTRAP_KEY to choose your own.",
+          ""
+        ].join("\n")
+      )
+    }),
+    Effect.asVoid,
+    Effect.withSpan("Bootstrap")
+  )

@@ -1,0 +1,72 @@
+import { Duration, Effect, Layer } from "effect"
+import * as HttpServerLive from "../adapters/http/HttpServerLive.js"
+import * as CryptoIds from "../adapters/system/CryptoIds.js"
+import { startWorkerPool } from "../domain/usecases/WorkerPool.js"
+import { AppConfig } from "./AppConfig.js"
+import { bootstrap } from "./Bootstrap.js"
+import * as Intelligence from "./Intelligence.js"
+import * as SettingsLive from "./SettingsLive.js"
+import * as Storage from "./Storage.js"
+
+/** What one process runs: everything (default), only the HTTP API, or only the background work. */
+export type Role = "all" | "api" | "worker"
+export const ROLES: ReadonlyArray<Role> = ["all", "api", "worker"]
+
+export class RoleUnsupported extends Error {
+  override readonly name = "RoleUnsupported"
+}
+
+const workers = (config: AppConfig) =>
+  Layer.scopedDiscard(startWorkerPool({
+    concurrency: config.workerConcurrency,
+    pollInterval: Duration.millis(config.workerPollMs),
+    lease: Duration.millis(config.jobLeaseMs),
+    shutdownGrace: Duration.millis(config.shutdownGraceMs)
+  }))
+
+const api = (config: AppConfig) =>
+  Layer.mergeAll(
+    Layer.effectDiscard(bootstrap(config)),
+    HttpServerLive.layer({
+      port: config.port,
+      host: config.host,
+      adminToken: config.adminToken,
+      trustProxy: config.trustProxy
+    })
+  )
+
+const announce = (config: AppConfig, role: Role) =>
+  Effect.all([
+    Effect.logInfo(`spotcast ${role}: storage ${Storage.describe(config.storage)}`),
+    config.weatherProvider === "simulated"
+      ? Effect.logWarning("SPOTCAST_WEATHER_PROVIDER=simulated: every account gets simulated weather")
+      : Effect.void
+  ], { discard: true })
+
+/** The process for a role, as a layer to launch: it runs until interrupted (SIGINT/SIGTERM). */
+export const processLayer = (config: AppConfig, role: Role) => {
+  const core = Layer.mergeAll(
+    Storage.layer(config.storage, `spotcast-${role}`),
+    CryptoIds.layer,
+    SettingsLive.layer(config)
+  )
+  const background = workers(config).pipe(Layer.provide(Intelligence.layer(config)))
+  const parts = role === "api" ? api(config) : role === "worker" ? background : Layer.mergeAll(api(config), background)
+  return Layer.mergeAll(parts, Layer.effectDiscard(announce(config, role))).pipe(Layer.provide(core))
+}
+
+/**
+ * `spotcast serve`: reads the configuration, refuses a split role on storage that one process owns,
+ * and runs until interrupted. Shutdown closes the listener (in-flight requests finish), lets running
+ * forecasts finish within SPOTCAST_SHUTDOWN_GRACE_MS and returns the rest to the queue.
+ */
+export const serve = (role: Role) =>
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    if (role !== "all" && !Storage.supportsRoles(config.storage)) {
+      return yield* Effect.fail(new RoleUnsupported(
+        `--role ${role} needs a shared PostgreSQL server (DATABASE_URL); ${Storage.describe(config.storage)} belongs to one process`
+      ))
+    }
+    return yield* Layer.launch(processLayer(config, role))
+  })

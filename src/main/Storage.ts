@@ -1,0 +1,31 @@
+import * as MemoryStorage from "../adapters/memory/MemoryStorage.js"
+import * as EmbeddedPostgres from "../adapters/postgres/EmbeddedPostgres.js"
+import * as PostgresStorage from "../adapters/postgres/PostgresStorage.js"
+import type { StorageChoice } from "./AppConfig.js"
+
+/** Every storage port on the chosen backend: memory, embedded PGlite (the default) or a Postgres server. */
+export const layer = (choice: StorageChoice, applicationName: string) => {
+  switch (choice._tag) {
+    case "memory":
+      return MemoryStorage.layer
+    case "embedded":
+      return EmbeddedPostgres.layer({ dataDir: choice.dataDir })
+    case "server":
+      return PostgresStorage.layerUrl(choice.url, { maxConnections: choice.poolSize, applicationName })
+  }
+}
+
+export const describe = (choice: StorageChoice): string => {
+  switch (choice._tag) {
+    case "memory":
+      return "in memory (nothing survives a restart)"
+    case "embedded":
+      return `embedded PGlite in ${choice.dataDir}`
+    case "server":
+      return "PostgreSQL server (DATABASE_URL)"
+  }
+}
+
+/** Only a shared server can coordinate separate API and worker processes. */
+export const supportsRoles = (choice: StorageChoice): boolean => choice._tag === "server"
+

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+import { Command, Options, ValidationError } from "@effect/cli"
+import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import { ConfigError, Effect } from "effect"
+import { classifyCommand } from "./cli/ClassifyCommand.js"
+import { ROLES, serve } from "./Serve.js"
+
+const role = Options.choice("role", ROLES).pipe(
+  Options.withDefault("all" as const),
+  Options.withDescription("all (default): API and workers; api: HTTP only; worker: forecasts and webhooks only")
+)
+
+const serveCommand = Command.make("serve", { role }, ({ role }) => serve(role)).pipe(
+  Command.withDescription("Run the service (npm start)")
+)
+
+const spotcast = Command.make("spotcast").pipe(
+  Command.withDescription("SpotCast: a self-hostable Marine Forecast Service API v3"),
+  Command.withSubcommands([serveCommand, classifyCommand])
+)
+
+const cli = Command.run(spotcast, { name: "spotcast", version: "0.1.0" })
+
+/** Start-up problems are the operator's to fix: say which, in one line, and exit 1 without a stack. */
+const explain = (error: unknown) => {
+  const message = ConfigError.isConfigError(error)
+    ? `Invalid configuration: ${String(error)}`
+    : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return Effect.sync(() => {
+    process.stderr.write(`spotcast: ${message}\n`)
+    process.exitCode = 1
+  })
+}
+
+cli(process.argv).pipe(
+  // @effect/cli has already shown usage errors; anything else gets its one line.
+  Effect.catchAll((error) =>
+    ValidationError.isValidationError(error) ? Effect.sync(() => void (process.exitCode = 1)) : explain(error)
+  ),
+  Effect.provide(NodeContext.layer),
+  NodeRuntime.runMain
+)
