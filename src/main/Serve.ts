@@ -1,6 +1,9 @@
 import { Duration, Effect, Layer } from "effect"
 import * as HttpServerLive from "../adapters/http/HttpServerLive.js"
 import * as CryptoIds from "../adapters/system/CryptoIds.js"
+import * as HttpWebhookTransport from "../adapters/webhook/HttpWebhookTransport.js"
+import { WebhookConfig } from "../adapters/webhook/WebhookConfig.js"
+import { startWebhookDispatcher } from "../domain/usecases/DeliverWebhooks.js"
 import { startWorkerPool } from "../domain/usecases/WorkerPool.js"
 import { AppConfig } from "./AppConfig.js"
 import { bootstrap } from "./Bootstrap.js"
@@ -23,6 +26,20 @@ const workers = (config: AppConfig) =>
     lease: Duration.millis(config.jobLeaseMs),
     shutdownGrace: Duration.millis(config.shutdownGraceMs)
   }))
+
+const dispatcher = (config: AppConfig) =>
+  Layer.scopedDiscard(Effect.gen(function*() {
+    const webhooks = yield* WebhookConfig
+    if (webhooks.allowPrivate) {
+      yield* Effect.logWarning("SPOTCAST_WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach private and loopback addresses")
+    }
+    yield* startWebhookDispatcher({
+      concurrency: webhooks.concurrency,
+      pollInterval: Duration.millis(webhooks.pollMs),
+      lease: Duration.millis(webhooks.leaseMs),
+      shutdownGrace: Duration.millis(config.shutdownGraceMs)
+    })
+  })).pipe(Layer.provide(HttpWebhookTransport.layerConfig))
 
 const api = (config: AppConfig) =>
   Layer.mergeAll(
@@ -50,7 +67,7 @@ export const processLayer = (config: AppConfig, role: Role) => {
     CryptoIds.layer,
     SettingsLive.layer(config)
   )
-  const background = workers(config).pipe(Layer.provide(Intelligence.layer(config)))
+  const background = Layer.mergeAll(workers(config).pipe(Layer.provide(Intelligence.layer(config))), dispatcher(config))
   const parts = role === "api" ? api(config) : role === "worker" ? background : Layer.mergeAll(api(config), background)
   return Layer.mergeAll(parts, Layer.effectDiscard(announce(config, role))).pipe(Layer.provide(core))
 }

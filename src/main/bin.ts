@@ -2,6 +2,7 @@
 import { Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { ConfigError, Effect } from "effect"
+import { adminCommand } from "./cli/AdminCommand.js"
 import { classifyCommand } from "./cli/ClassifyCommand.js"
 import { ROLES, serve } from "./Serve.js"
 
@@ -16,7 +17,7 @@ const serveCommand = Command.make("serve", { role }, ({ role }) => serve(role)).
 
 const spotcast = Command.make("spotcast").pipe(
   Command.withDescription("SpotCast: a self-hostable Marine Forecast Service API v3"),
-  Command.withSubcommands([serveCommand, classifyCommand])
+  Command.withSubcommands([serveCommand, adminCommand, classifyCommand])
 )
 
 const cli = Command.run(spotcast, { name: "spotcast", version: "0.1.0" })

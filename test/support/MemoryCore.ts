@@ -5,3 +5,5 @@ import * as TestSettings from "./TestSettings.js"
 
 /** Storage, ids and settings on memory: what the core's use cases need, minus weather and analyst. */
 export const layer = Layer.mergeAll(MemoryStorage.layer, SequentialIds.layer, TestSettings.layer())
+
+export type Services = Layer.Layer.Success<typeof layer>

@@ -59,7 +59,8 @@ export const startWorkerPool = (options: WorkerPoolOptions) =>
     yield* Effect.addFinalizer(() =>
       Effect.gen(function*() {
         yield* Ref.set(stopping, true)
-        yield* Fiber.joinAll(fibers).pipe(Effect.timeout(options.shutdownGrace), Effect.ignore)
+        // Finalizers are uninterruptible; the wait must not be, or the grace period could never end.
+        yield* Fiber.joinAll(fibers).pipe(Effect.interruptible, Effect.timeout(options.shutdownGrace), Effect.ignore)
         yield* Fiber.interruptAll(fibers)
       })
     )

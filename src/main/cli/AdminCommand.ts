@@ -1,0 +1,142 @@
+import { Args, Command, Options } from "@effect/cli"
+import { NodeHttpClient } from "@effect/platform-node"
+import { Config, Console, Effect, Option, type Redacted } from "effect"
+import * as AdminClient from "../../adapters/http/AdminClient.js"
+
+const url = Options.text("url").pipe(
+  Options.withFallbackConfig(Config.string("SPOTCAST_ADMIN_URL")),
+  Options.withDefault("http://localhost:8080"),
+  Options.withDescription("Root of the SpotCast server (env SPOTCAST_ADMIN_URL; default http://localhost:8080)")
+)
+const token = Options.redacted("token").pipe(
+  Options.withFallbackConfig(Config.redacted("SPOTCAST_ADMIN_TOKEN")),
+  Options.withDescription("The server's SPOTCAST_ADMIN_TOKEN (env SPOTCAST_ADMIN_TOKEN)")
+)
+const json = Options.boolean("json").pipe(Options.withDescription("Print the API's JSON answer"))
+
+export const admin = Command.make("admin", { url, token, json }).pipe(
+  Command.withDescription("Operate accounts, keys and credits through the operator API (/admin/v1)")
+)
+
+/** Why an operator call failed, in one line. */
+const explain = (error: { readonly _tag: string; readonly message?: string }, target: string): string => {
+  switch (error._tag) {
+    case "AdminUnauthorized":
+      return "the admin token was refused"
+    case "RouteNotFound":
+      return `${target} has no operator API (is SPOTCAST_ADMIN_TOKEN set on the server?)`
+    case "AccountNotFound":
+      return "no such account"
+    case "ApiKeyNotFound":
+      return "no such key on that account"
+    case "RequestError":
+      return `cannot reach ${target}`
+    default:
+      return error.message !== undefined && error.message !== "" ? `${error._tag}: ${error.message}` : error._tag
+  }
+}
+
+/** Runs one call of the operator API with the parent command's connection options, printing its answer. */
+const call = <A>(
+  run: (client: Effect.Effect.Success<ReturnType<typeof AdminClient.make>>) => Effect.Effect<A, { readonly _tag: string; readonly message?: string }>,
+  describe: (a: A) => string
+) =>
+  Effect.gen(function*() {
+    const options = yield* admin
+    const client = yield* AdminClient.make({ baseUrl: options.url, token: options.token as Redacted.Redacted<string> })
+    const result = yield* run(client).pipe(Effect.either)
+    if (result._tag === "Left") {
+      yield* Console.error(`spotcast admin: ${explain(result.left, options.url)}`)
+      return yield* Effect.sync(() => void (process.exitCode = 1))
+    }
+    yield* Console.log(options.json ? JSON.stringify(result.right, null, 2) : describe(result.right))
+  }).pipe(Effect.provide(NodeHttpClient.layerUndici))
+
+const accountId = Args.text({ name: "account-id" })
+const line = (cells: ReadonlyArray<string | number | null>) => cells.map((c) => c ?? "-").join("  ")
+
+const accounts = Command.make("accounts").pipe(
+  Command.withDescription("Create, list, show, suspend and reactivate accounts"),
+  Command.withSubcommands([
+    Command.make(
+      "create",
+      {
+        name: Options.text("name"),
+        mode: Options.choice("mode", ["live", "sandbox"]).pipe(Options.withDefault("live" as const)),
+        credits: Options.integer("credits").pipe(Options.withDefault(0))
+      },
+      ({ credits, mode, name }) =>
+        call(
+          (c) => c.accounts.create({ payload: { name, mode, credits } }),
+          (r) => `account ${r.account.id} (${r.account.mode}) created with ${credits} credits\napi key (shown once): ${r.api_key.key}`
+        )
+    ),
+    Command.make("list", {}, () =>
+      call(
+        (c) => c.accounts.list(),
+        (r) => r.data.map((a) => line([a.id, a.status, a.mode, a.created_at, a.name])).join("\n") || "no accounts"
+      )),
+    Command.make("show", { accountId }, ({ accountId }) =>
+      call(
+        (c) => c.accounts.get({ path: { id: accountId } }),
+        (r) =>
+          [
+            line([r.account.id, r.account.status, r.account.mode, r.account.name]),
+            `credits: ${r.credits.credit_balance} (purchased ${r.credits.total_credits_purchased}, used ${r.credits.total_credits_used})`,
+            ...r.api_keys.map((k) => `key ${line([k.id, k.prefix + "…", k.revoked_at === null ? "active" : `revoked ${k.revoked_at}`, `last used ${k.last_used_at ?? "never"}`])}`)
+          ].join("\n")
+      )),
+    Command.make("suspend", { accountId }, ({ accountId }) =>
+      call((c) => c.accounts.suspend({ path: { id: accountId } }), (a) => `account ${a.id} is ${a.status}`)),
+    Command.make("reactivate", { accountId }, ({ accountId }) =>
+      call((c) => c.accounts.reactivate({ path: { id: accountId } }), (a) => `account ${a.id} is ${a.status}`))
+  ])
+)
+
+const keys = Command.make("keys").pipe(
+  Command.withDescription("Issue and revoke API keys"),
+  Command.withSubcommands([
+    Command.make("issue", { accountId }, ({ accountId }) =>
+      call(
+        (c) => c.accounts.issueKey({ path: { id: accountId } }),
+        (k) => `key ${k.id} issued (shown once): ${k.key}`
+      )),
+    Command.make("revoke", { accountId, keyId: Args.text({ name: "key-id" }) }, ({ accountId, keyId }) =>
+      call(
+        (c) => c.accounts.revokeKey({ path: { id: accountId, key_id: keyId } }),
+        (k) => `key ${k.id} (${k.prefix}…) revoked at ${k.revoked_at}`
+      ))
+  ])
+)
+
+const credits = Command.make("credits").pipe(
+  Command.withDescription("Grant credits"),
+  Command.withSubcommands([
+    Command.make(
+      "grant",
+      { accountId, amount: Args.integer({ name: "amount" }), note: Options.optional(Options.text("note")) },
+      ({ accountId, amount, note }) =>
+        call(
+          (c) =>
+            c.accounts.grantCredits({
+              path: { id: accountId },
+              payload: Option.match(note, { onNone: () => ({ amount }), onSome: (note) => ({ amount, note }) })
+            }),
+          (b) => `granted ${amount}; balance ${b.credit_balance} (purchased ${b.total_credits_purchased}, used ${b.total_credits_used})`
+        )
+    )
+  ])
+)
+
+const webhookSecret = Command.make("webhook-secret").pipe(
+  Command.withDescription("Rotate an account's webhook signing secret"),
+  Command.withSubcommands([
+    Command.make("rotate", { accountId }, ({ accountId }) =>
+      call(
+        (c) => c.accounts.rotateWebhookSecret({ path: { id: accountId } }),
+        (r) => `new webhook secret for ${r.account_id}: ${r.webhook_secret}`
+      ))
+  ])
+)
+
+export const adminCommand = admin.pipe(Command.withSubcommands([accounts, keys, credits, webhookSecret]))
