@@ -1,7 +1,11 @@
-import type { Either } from "effect"
+import { Either } from "effect"
 import type { DayAssessment } from "./Assessment.js"
 import type { Coordinates } from "./Coordinates.js"
 import type { WeatherSeries } from "./HourlyWeather.js"
+import { daylightHours, daylightOn } from "./safety/Daylight.js"
+import { bucketByLocalDate } from "./safety/LocalDays.js"
+import { chooseWindow } from "./safety/TripWindowChoice.js"
+import { worseOutsideWindow } from "./safety/WorseOutside.js"
 import type { Vessel } from "./Vessel.js"
 
 export interface AssessInput {
@@ -16,8 +20,26 @@ export interface AssessInput {
 /**
  * From hourly series to judged days: bucket the hours by the spot's local date, pick each day's trip
  * window, reduce it to DayConditions and classify. Left (with a reason) when the series cannot support a
- * safe judgement of some day (e.g. no wind data at all).
+ * safe judgement of some day (e.g. no wind data at all). docs/safety.md describes every step.
  */
-export const assessDays = (_input: AssessInput): Either.Either<ReadonlyArray<DayAssessment>, string> => {
-  throw new Error("assessDays: replaced by the classification engine")
-}
+export const assessDays = (input: AssessInput): Either.Either<ReadonlyArray<DayAssessment>, string> =>
+  Either.flatMap(bucketByLocalDate(input.series.hours), (byDate) => {
+    const days: Array<DayAssessment> = []
+    for (const date of input.dates) {
+      const slots = byDate.get(date)
+      if (slots === undefined) return Either.left(`${date}: the weather series has no hours for this date`)
+      const daylight = daylightHours(daylightOn(date, input.coordinates, input.series.utcOffsetSeconds))
+      const choice = chooseWindow(slots, daylight, input.tripDurationHours, input.vessel)
+      if (Either.isLeft(choice)) return Either.left(`${date}: ${choice.left}`)
+      const { conditions, judged, window } = choice.right
+      days.push({
+        date,
+        window,
+        conditions,
+        classification: judged.classification,
+        reasons: judged.reasons,
+        worseOutsideWindow: worseOutsideWindow(slots, window, conditions, input.vessel)
+      })
+    }
+    return Either.right(days)
+  })

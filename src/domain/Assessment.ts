@@ -41,6 +41,7 @@ export const DayAssessment = Schema.Struct({
   window: TripWindow,
   conditions: DayConditions,
   classification: Classification,
+  /** The factors that are not GO, most severe first, then the notes (class GO): docs/safety.md. */
   reasons: Schema.Array(Reason),
   /** Factors that are worse outside the window than inside it, worth a warning in the text. */
   worseOutsideWindow: Schema.Array(Factor)

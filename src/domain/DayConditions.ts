@@ -19,6 +19,8 @@ export const DayConditions = Schema.Struct({
   precipitation_probability_pct: Schema.optional(Reading),
   precipitation_mm_per_h: Schema.optional(Reading),
   air_temp_c: Schema.optional(Reading),
-  water_temp_c: Schema.optional(Reading)
+  water_temp_c: Schema.optional(Reading),
+  /** Beyond the scenario table: the highest WMO weather code of the window (95-99 are thunderstorms). */
+  weather_code: Schema.optional(Reading)
 })
 export type DayConditions = typeof DayConditions.Type

@@ -1,0 +1,30 @@
+import type { Reason } from "../Assessment.js"
+import type { DayConditions } from "../DayConditions.js"
+import { coldWaterNotes, coldWaterReasons } from "./ColdWaterRule.js"
+import { precipitationReasons, thunderstormReasons } from "./PrecipitationRules.js"
+import { seaReasons } from "./SeaRules.js"
+import { visibilityNotes, visibilityReasons } from "./VisibilityRule.js"
+import type { VesselProfile } from "./VesselProfile.js"
+import { gustReason, lightAirNote, windReason } from "./WindRules.js"
+
+/**
+ * Every factor the rules rate for a day, each with the class it alone gives (GO included), and the
+ * notes: things worth saying that never change the class.
+ */
+export interface FactorRatings {
+  readonly ratings: ReadonlyArray<Reason>
+  readonly notes: ReadonlyArray<Reason>
+}
+
+export const rateFactors = (day: DayConditions, profile: VesselProfile): FactorRatings => ({
+  ratings: [
+    windReason(day, profile),
+    gustReason(day, profile),
+    ...seaReasons(day, profile),
+    ...visibilityReasons(day, profile),
+    ...thunderstormReasons(day),
+    ...precipitationReasons(day),
+    ...coldWaterReasons(day, profile)
+  ],
+  notes: [...lightAirNote(day, profile), ...visibilityNotes(day), ...coldWaterNotes(day, profile)]
+})

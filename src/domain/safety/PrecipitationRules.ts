@@ -1,0 +1,44 @@
+import type { Reason } from "../Assessment.js"
+import type { DayConditions } from "../DayConditions.js"
+import { num, reason } from "./Rating.js"
+import { UNIVERSAL } from "./Thresholds.js"
+
+/**
+ * Thunderstorms are AVOID for every vessel: a forecast thunderstorm (WMO weather code 95-99), or the
+ * Special Marine Warning signature of heavy rain (over 7.6 mm/h) with gusts of 38 kt or more
+ * (`nws-box-mariner`, `cdc-lightning-water`, `nws-buf-lightning`).
+ */
+export const thunderstormReasons = (day: DayConditions): ReadonlyArray<Reason> => {
+  if (day.weather_code !== undefined && day.weather_code >= UNIVERSAL.thunderstormWeatherCode) {
+    return [reason("thunderstorm", "AVOID", `thunderstorm forecast (weather code ${num(day.weather_code)}): lightning, AVOID`)]
+  }
+  const rain = day.precipitation_mm_per_h
+  if (rain !== undefined && rain > UNIVERSAL.heavyRainMmPerH && day.wind_gust_kt >= UNIVERSAL.thunderstormGustKt) {
+    return [
+      reason(
+        "thunderstorm",
+        "AVOID",
+        `thunderstorm signature: heavy rain ${num(rain)} mm/h with gusts ${num(day.wind_gust_kt)} kt, AVOID`
+      )
+    ]
+  }
+  return [reason("thunderstorm", "GO", "no thunderstorm signal")]
+}
+
+/**
+ * Rain that is likely (50 % or more) and at least 1 mm/h is CAUTION (`ams-rain`). When only one of the
+ * two is known, the unknown one is taken at its worst.
+ */
+export const precipitationReasons = (day: DayConditions): ReadonlyArray<Reason> => {
+  const p = day.precipitation_probability_pct
+  const r = day.precipitation_mm_per_h
+  if (p === undefined && r === undefined) return []
+  const likely = p === undefined || p >= UNIVERSAL.rainProbabilityPct
+  const wet = r === undefined || r >= UNIVERSAL.rainRateMmPerH
+  const text = [p === undefined ? undefined : `${num(p)} %`, r === undefined ? undefined : `${num(r)} mm/h`]
+    .filter((x) => x !== undefined)
+    .join(", ")
+  return likely && wet
+    ? [reason("precipitation", "CAUTION", `rain likely: ${text}`)]
+    : [reason("precipitation", "GO", `rain unlikely or light: ${text}`)]
+}

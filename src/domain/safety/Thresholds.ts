@@ -1,0 +1,79 @@
+/**
+ * Every number the classification rules use, in one place. Sources are the ids of
+ * `test/fixtures/safety-scenarios.json` (`sources[]`, with URLs); docs/safety.md explains each choice.
+ *
+ * Band table (GO up to / AVOID from, CAUTION between):
+ * - GO ceilings: Beaufort 3, 7-10 kt (`nws-pqr-beaufort`); the public edition's GO and CAUTION days
+ *   (`sealegs-skill`); the informal "small craft exercise caution" 15-21 kt band (`wikipedia-sca`).
+ * - AVOID lines: Small Craft Advisory winds 20-33 kt and seas 4-10 ft by region (`nws-jetstream-icons`,
+ *   `nws-key-defs`, `offshoreblue-noaa-warnings`, `wikipedia-sca`); WMO sea states (`wmo-3700`);
+ *   gale 34-47 kt, storm >= 48 kt (`nws-key-defs`, `nws-mlb-threat`, `bom-marine-definitions`);
+ *   Beaufort sea heights (`beaufort-full`); length leniency (`seriesdrogue-capsize`).
+ */
+export interface Limits {
+  readonly go: number
+  readonly avoid: number
+}
+
+export interface BandLimits {
+  readonly label: string
+  readonly wind: Limits
+  readonly gust: Limits
+  readonly seas: Limits
+}
+
+export type Band = "pwc" | "XS" | "S" | "M" | "L" | "XL" | "XXL"
+
+export const BAND_TABLE: Readonly<Record<Band, BandLimits>> = {
+  pwc: { label: "personal watercraft", wind: { go: 10, avoid: 18 }, gust: { go: 15, avoid: 25 }, seas: { go: 1.5, avoid: 3.5 } },
+  XS: { label: "under 16 ft", wind: { go: 10, avoid: 18 }, gust: { go: 15, avoid: 25 }, seas: { go: 1.5, avoid: 4 } },
+  S: { label: "16-25 ft", wind: { go: 12, avoid: 22 }, gust: { go: 17, avoid: 28 }, seas: { go: 2, avoid: 5.5 } },
+  M: { label: "26-39 ft", wind: { go: 14, avoid: 28 }, gust: { go: 20, avoid: 34 }, seas: { go: 3, avoid: 8 } },
+  L: { label: "40-79 ft", wind: { go: 16, avoid: 34 }, gust: { go: 24, avoid: 40 }, seas: { go: 5, avoid: 12 } },
+  XL: { label: "80-199 ft", wind: { go: 20, avoid: 34 }, gust: { go: 28, avoid: 40 }, seas: { go: 7, avoid: 16 } },
+  XXL: { label: "200 ft and over", wind: { go: 21, avoid: 48 }, gust: { go: 33, avoid: 60 }, seas: { go: 10, avoid: 25 } }
+}
+
+/** Lower bounds (ft) of the length bands XS..XXL. */
+export const BAND_FROM_FT = { S: 16, M: 26, L: 40, XL: 80, XXL: 200 } as const
+
+/** Universal rules; they override the band table. */
+export const UNIVERSAL = {
+  /** Beaufort 6, the usual Small Craft Advisory floor: never GO (`wikipedia-sca`, `nws-mlb-threat`). */
+  neverGoWindKt: 22,
+  /** Gale: AVOID under 200 ft (`nws-key-defs`, `nws-eka-gale-sca-text`). */
+  galeKt: 34,
+  /** Frequent gusts of gale force count as a gale under 40 ft (`keywest-gale-gusts`). */
+  galeGustSmallKt: 34,
+  /** 40-199 ft: UK gale by gusts 43-51 kt, BoM squalls over 40-50 kt (`uk-shipping-terms`, `bom-marine-definitions`). */
+  galeGustLargeKt: 45,
+  /** Storm: AVOID for every vessel (`nws-key-defs`, `nws-mlb-threat`). */
+  stormKt: 48,
+  /** Steep seas: height (ft) close to period (s) (`nws-lot-steep-waves`, `nws-gyx-wind-waves`, `burch-steepness`). */
+  steepMinHeightFt: 3,
+  steepRatio: 0.9,
+  /** IMO/WMO terms: good > 5 nm, poor 0.5-2 nm, very poor < 0.5 nm (`imo-msi-visibility`, `uk-shipping-terms`). */
+  goodVisibilityNm: 5,
+  poorVisibilityNm: 2,
+  denseFogNm: 0.5,
+  /** Rain: probable (>= 50 %) and at least light-moderate (>= 1 mm/h) (`ams-rain`). */
+  rainProbabilityPct: 50,
+  rainRateMmPerH: 1,
+  /** Thunderstorm signature: AMS heavy rain with Special Marine Warning gusts (`ams-rain`, `nws-box-mariner`). */
+  heavyRainMmPerH: 7.6,
+  thunderstormGustKt: 38,
+  /** WMO weather codes 95-99 are thunderstorms (`cdc-lightning-water`, `nws-buf-lightning`). */
+  thunderstormWeatherCode: 95,
+  /** 60 °F (`nws-box-cold-water`, `nccws-cold`, `nws-lwx-water-safety`). */
+  coldWaterC: 15,
+  /** Beaufort 0-1 (`nws-pqr-beaufort`): a note for sailboats, never a class (`sealegs-skill`). */
+  lightAirKt: 4,
+  /** Gusts typically run 30-40 % above the mean (`bom-marine-definitions`): the estimate when none are forecast. */
+  gustFactorWhenUnknown: 1.4
+} as const
+
+/**
+ * Yachts are rated as if 25 % longer for the band table only, from 40 ft, and a yacht under 200 ft
+ * never reaches the 200 ft band: at most one band of leniency, and never out of the gale rule.
+ */
+export const YACHT_BUMP = { factor: 1.25, fromFt: 40, capFt: 199 } as const

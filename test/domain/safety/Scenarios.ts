@@ -1,0 +1,25 @@
+import { readFileSync } from "node:fs"
+import { Schema } from "effect"
+import { Classification } from "../../../src/domain/Analysis.js"
+import { DayConditions } from "../../../src/domain/DayConditions.js"
+import { VesselType } from "../../../src/domain/Vessel.js"
+
+export const Scenario = Schema.Struct({
+  id: Schema.String,
+  vessel: Schema.NullOr(Schema.Struct({ type: VesselType, length_ft: Schema.Finite })),
+  day: DayConditions,
+  expected: Classification,
+  reason: Schema.String,
+  sources: Schema.Array(Schema.String)
+})
+export type Scenario = typeof Scenario.Type
+
+const File = Schema.Struct({
+  sources: Schema.Array(Schema.Struct({ id: Schema.String, title: Schema.String, url: Schema.String, what: Schema.String })),
+  scenarios: Schema.Array(Scenario)
+})
+
+/** The scenario table of SAFETY.md, copied into the fixtures. */
+export const scenarioFile = Schema.decodeUnknownSync(Schema.parseJson(File))(
+  readFileSync(new URL("../../fixtures/safety-scenarios.json", import.meta.url), "utf8")
+)
