@@ -1,0 +1,40 @@
+import { Config, Duration, Effect, Either, Layer } from "effect"
+import { WeatherUnavailable } from "../../domain/HourlyWeather.js"
+import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
+import { simulateSeries } from "./SimulatedSeries.js"
+
+export interface Options {
+  /** Delay before each answer, to make simulated forecasts take time like real ones. Default none. */
+  readonly latency?: Duration.DurationInput
+}
+
+/**
+ * The simulated weather provider: plausible, deterministic hourly weather for any point and dates,
+ * offline. Sandbox accounts use it, and every account does when `SPOTCAST_WEATHER_PROVIDER=simulated`.
+ */
+export const make = (options: Options = {}): WeatherProviderShape => {
+  const latency = Duration.decode(options.latency ?? Duration.zero)
+  const wait = Duration.greaterThan(latency, Duration.zero) ? Effect.sleep(latency) : Effect.void
+  return {
+    hourly: Effect.fn("SimulatedWeather.hourly")(function*(request: WeatherRequest) {
+      yield* wait
+      const series = simulateSeries(request.coordinates, request.dates, request.seed)
+      if (Either.isLeft(series)) return yield* new WeatherUnavailable({ reason: series.left })
+      return series.right
+    })
+  }
+}
+
+/** No latency. */
+export const layer = Layer.succeed(WeatherProvider, make())
+
+/** `SPOTCAST_SIMULATED_WEATHER_LATENCY_MS`: milliseconds each simulated request takes (default 0). */
+export const latencyConfig = Config.integer("SPOTCAST_SIMULATED_WEATHER_LATENCY_MS").pipe(
+  Config.validate({ message: "Expected an integer of 0 or more", validation: (ms) => ms >= 0 }),
+  Config.withDefault(0)
+)
+
+export const layerConfig = Layer.effect(
+  WeatherProvider,
+  Effect.map(latencyConfig, (ms) => make({ latency: Duration.millis(ms) }))
+)
