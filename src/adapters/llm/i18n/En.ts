@@ -1,0 +1,134 @@
+import type { UnitKey } from "../Units.js"
+import { compact, joinList, pad2, when } from "./Grammar.js"
+import type { DayFacts, Pack, Range } from "./Pack.js"
+
+const units: Record<UnitKey, string> = {
+  kts: "kt", mph: "mph", ms: "m/s", nm: "nm", mi: "mi", km: "km", ft: "ft", m: "m",
+  c: "°C", f: "°F", s: "s", pct: "%", mmh: "mm/h"
+}
+const tight = new Set<UnitKey>(["c", "f", "pct"])
+const unitAfter = (digits: string, unit: UnitKey) => tight.has(unit) ? `${digits}${units[unit]}` : `${digits} ${units[unit]}`
+
+const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? unitAfter(hi.digits, hi.unit) : unitAfter(`${lo.digits}–${hi.digits}`, hi.unit)
+
+const clock = (hour: number) => `${pad2(hour)}:00`
+
+const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+  "November", "December"]
+const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+const nouns = { powerBoat: "power boat", sailboat: "sailboat", pwc: "personal watercraft", yacht: "yacht", catamaran: "catamaran" }
+
+const list = (items: ReadonlyArray<string>) => joinList(items, ", ", () => " and ")
+
+const rain = (f: DayFacts) =>
+  f.rainChance !== undefined
+    ? `${f.rainChance} chance of rain${f.rainRate !== undefined ? ` (${f.rainRate})` : ""}`
+    : when(f.rainRate, (r) => `rain ${r}`)
+
+const period = (p: string | undefined) => p === undefined ? "" : ` at ${p}`
+
+export const pack: Pack = {
+  gap: " ",
+  classWord: { GO: "GO", CAUTION: "CAUTION", AVOID: "AVOID" },
+  compass: ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"],
+  quantity: (q) => unitAfter(q.digits, q.unit),
+  list,
+  date: (d) => `${weekdays[d.weekday]} ${d.day} ${months[d.month - 1]}`,
+  vessel: (type, length, given) => given ? `your ${length} ${nouns[type]}` : `a ${length} ${nouns[type]} (no vessel given)`,
+
+  verdict: (cls, vessel, deciding) =>
+    deciding !== undefined
+      ? `${cls} for ${vessel} because of ${deciding}.`
+      : cls === "GO"
+      ? `GO for ${vessel}: conditions are within its limits.`
+      : `${cls} for ${vessel} under the rules for this vessel.`,
+  alsoWatch: (hazards) => `Also watch for ${hazards}.`,
+  hazard: {
+    wind: (f) => `sustained wind of ${f.wind}`,
+    gust: (f) => `gusts to ${f.gust}`,
+    seas: (f) => f.seas !== undefined ? `seas of ${f.seas}` : "rough seas",
+    steep_seas: (f) => f.wave !== undefined ? `steep seas of ${f.wave}${period(f.wavePeriod)}` : "steep seas",
+    visibility: (f) => f.visibility !== undefined ? `visibility down to ${f.visibility}` : "poor visibility",
+    precipitation: (f) => rain(f) ?? "rain",
+    thunderstorm: (f) => `thunderstorms (gusts to ${f.gust}${f.rainRate !== undefined ? `, rain ${f.rainRate}` : ""})`,
+    cold_water: (f) => f.water !== undefined ? `cold water at ${f.water}` : "cold water",
+    sea_state_unavailable: (f) =>
+      f.wave === undefined ? "unknown sea state (no wave data)" : `unknown wave period (the steepness of ${f.wave} seas cannot be judged)`
+  },
+  conditions: (w, f) => {
+    const head = `${w.chosen ? "Best window" : "Daylight hours"} ${clock(w.start)}–${clock(w.end)}`
+    return `${head}: ${
+      compact([
+        `wind ${f.wind} from the ${pack.compass[f.from]}, gusting ${f.gust}`,
+        when(f.wave, (h) => `seas ${h}${period(f.wavePeriod)}`),
+        when(f.swell, (h) => `swell ${h}${period(f.swellPeriod)}`),
+        when(f.visibility, (v) => `visibility ${v}`),
+        rain(f),
+        when(f.air, (t) => `air ${t}`),
+        when(f.water, (t) => `water ${t}`)
+      ], ", ")
+    }.`
+  },
+  seaStateUnavailable:
+    "Sea-state data unavailable: there is no wave data for this place and time, so look at the water yourself before setting out.",
+  worse: {
+    wind: "stronger wind",
+    gust: "stronger gusts",
+    seas: "higher seas",
+    steep_seas: "steeper seas",
+    visibility: "poorer visibility",
+    precipitation: "more rain",
+    thunderstorm: "thunderstorms",
+    cold_water: "colder water",
+    light_air: "lighter wind",
+    sea_state_unavailable: "no sea-state data"
+  },
+  worseOutside: (worse) => `Conditions are worse outside this window: ${worse}.`,
+  lightAir: (wind) => `Light air (${wind}): little wind to sail with, so plan to motor or wait for a breeze.`,
+  advice: {
+    powerBoat: {
+      GO: "Usual checks before leaving: fuel, VHF, life jackets.",
+      CAUTION: "Go only with experience, stay within reach of shelter and watch how the weather develops.",
+      AVOID: "Stay in port."
+    },
+    sailboat: {
+      GO: "A good day to sail; keep an eye on the gusts.",
+      CAUTION: "Reef early and keep a sheltered way home within reach.",
+      AVOID: "Stay in harbour: these conditions are beyond a boat of this size."
+    },
+    pwc: {
+      GO: "Ride with a buddy, with a life jacket and the kill cord attached.",
+      CAUTION: "Stay close to shore in sheltered water and turn back if the chop builds.",
+      AVOID: "Do not ride: a personal watercraft offers no protection in these conditions."
+    },
+    yacht: {
+      GO: "Comfortable conditions.",
+      CAUTION: "Expect motion underway: secure loose gear and brief your guests.",
+      AVOID: "Stay alongside or make for a safe harbour."
+    },
+    catamaran: {
+      GO: "Good conditions.",
+      CAUTION: "Watch the gusts and reduce sail or speed in good time.",
+      AVOID: "Stay in port: conditions like these are dangerous for a catamaran."
+    }
+  },
+  tip: {
+    visibility: "Poor visibility: keep a sound signal and navigation lights ready, and stay in waters you know.",
+    precipitation: "Rain cuts visibility and comfort: pack waterproofs and keep an eye on the sky.",
+    cold_water: "Cold water: dress for a fall in the water, not for the air, and keep everyone in a life jacket."
+  },
+  simulatedNotice: "Simulated sandbox data, not a real forecast: do not use it to decide whether to go out.",
+
+  outlook: (days, vessel, counts) => `${days}-day outlook for ${vessel}: ${counts}.`,
+  count: (cls, days) => `${days} ${cls} day${days === 1 ? "" : "s"}`,
+  best: (date, cls, drivers) => `Best day: ${date} (${cls}): ${drivers}.`,
+  worst: (date, cls, drivers) => `Worst day: ${date} (${cls}): ${drivers}.`,
+  onlyDay: (date, cls, drivers) => `${date} (${cls}): ${drivers}.`,
+  calm: (f) => compact([`wind ${f.wind}`, `gusts ${f.gust}`, when(f.seas, (s) => `seas ${s}`)], ", "),
+  spread: (wind, gustMax, seas) =>
+    `Over the period: wind ${range(wind)}, gusts up to ${pack.quantity(gustMax)}${
+      seas === undefined ? "" : `, seas ${range(seas)}`
+    }.`,
+  seaStateMissing: (dates) => `Sea-state data unavailable for ${list(dates)}.`
+}

@@ -1,0 +1,159 @@
+import type { Quantity, UnitKey } from "../Units.js"
+import { capitalize, compact, joinList, when } from "./Grammar.js"
+import type { DayFacts, Pack, Range } from "./Pack.js"
+
+const units: Record<UnitKey, readonly [singular: string, plural: string]> = {
+  kts: ["nó", "nós"], mph: ["mph", "mph"], ms: ["m/s", "m/s"], nm: ["milha náutica", "milhas náuticas"],
+  mi: ["milha", "milhas"], km: ["km", "km"], ft: ["pé", "pés"], m: ["m", "m"], c: ["°C", "°C"], f: ["°F", "°F"],
+  s: ["s", "s"], pct: ["%", "%"], mmh: ["mm/h", "mm/h"]
+}
+const word = (q: Quantity) => units[q.unit][q.amount === 1 ? 0 : 1]
+const quantity = (q: Quantity) => q.unit === "pct" ? `${q.digits}%` : `${q.digits} ${word(q)}`
+const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? quantity(hi) : `${lo.digits} a ${quantity(hi)}`
+
+// "da 1h", "das 9h"; "à 1h", "às 13h", "à meia-noite".
+const fromHour = (h: number) => h <= 1 ? `da ${h}h` : `das ${h}h`
+const toHour = (h: number) => h === 24 ? "à meia-noite" : h <= 1 ? `à ${h}h` : `às ${h}h`
+
+const months = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+  "novembro", "dezembro"]
+const weekdays = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"]
+
+// [definite article + possessive, noun, indefinite article]: the possessive agrees with the noun.
+const nouns = {
+  powerBoat: ["a sua", "lancha", "uma"],
+  sailboat: ["o seu", "veleiro", "um"],
+  pwc: ["a sua", "moto aquática", "uma"],
+  yacht: ["o seu", "iate", "um"],
+  catamaran: ["o seu", "catamarã", "um"]
+} as const
+
+const classWord = { GO: "FAVORÁVEL", CAUTION: "CAUTELA", AVOID: "EVITAR" } as const
+
+const list = (items: ReadonlyArray<string>) => joinList(items, ", ", () => " e ")
+
+const rain = (f: DayFacts) =>
+  f.rainChance !== undefined
+    ? `probabilidade de chuva de ${f.rainChance}${f.rainRate !== undefined ? ` (${f.rainRate})` : ""}`
+    : when(f.rainRate, (r) => `chuva de ${r}`)
+
+const period = (p: string | undefined) => p === undefined ? "" : `, período de ${p}`
+
+export const pack: Pack = {
+  gap: " ",
+  classWord,
+  compass: ["norte", "nordeste", "leste", "sudeste", "sul", "sudoeste", "oeste", "noroeste"],
+  quantity,
+  list,
+  date: (d) => `${weekdays[d.weekday]}, ${d.day} de ${months[d.month - 1]}`,
+  vessel: (type, length, given) => {
+    const [possessive, noun, indefinite] = nouns[type]
+    return given ? `${possessive} ${noun} de ${length}` : `${indefinite} ${noun} de ${length} (embarcação padrão)`
+  },
+
+  verdict: (cls, vessel, deciding) =>
+    deciding !== undefined
+      ? `${classWord[cls]} para ${vessel}: ${deciding}.`
+      : cls === "GO"
+      ? `${classWord.GO} para ${vessel}: condições dentro dos seus limites.`
+      : `${classWord[cls]} para ${vessel} segundo as regras para este tipo de embarcação.`,
+  alsoWatch: (hazards) => `Atenção também a: ${hazards}.`,
+  hazard: {
+    wind: (f) => `vento médio de ${f.wind}`,
+    gust: (f) => `rajadas de ${f.gust}`,
+    seas: (f) => f.seas !== undefined ? `ondas de ${f.seas}` : "mar grosso",
+    steep_seas: (f) =>
+      f.wave !== undefined
+        ? `mar cavado e curto, ondas de ${f.wave}${f.wavePeriod !== undefined ? ` a cada ${f.wavePeriod}` : ""}`
+        : "mar cavado e curto",
+    visibility: (f) => f.visibility !== undefined ? `visibilidade de apenas ${f.visibility}` : "má visibilidade",
+    precipitation: (f) => rain(f) ?? "chuva",
+    thunderstorm: (f) => `trovoada (rajadas de ${f.gust}${f.rainRate !== undefined ? `, chuva de ${f.rainRate}` : ""})`,
+    cold_water: (f) => f.water !== undefined ? `água fria, a ${f.water}` : "água fria",
+    sea_state_unavailable: (f) =>
+      f.wave === undefined
+        ? "estado do mar desconhecido (sem dados de ondas)"
+        : `período das ondas desconhecido (não é possível avaliar a inclinação de ondas de ${f.wave})`
+  },
+  conditions: (w, f) => {
+    const head = `${w.chosen ? "Melhor janela" : "Durante o dia,"} ${fromHour(w.start)} ${toHour(w.end)}`
+    return `${head}: ${
+      compact([
+        `vento de ${pack.compass[f.from]} com ${f.wind} e rajadas de ${f.gust}`,
+        when(f.wave, (h) => `ondas de ${h}${period(f.wavePeriod)}`),
+        when(f.swell, (h) => `ondulação de ${h}${period(f.swellPeriod)}`),
+        when(f.visibility, (v) => `visibilidade de ${v}`),
+        rain(f),
+        when(f.air, (t) => `ar a ${t}`),
+        when(f.water, (t) => `água a ${t}`)
+      ], "; ")
+    }.`
+  },
+  seaStateUnavailable:
+    "Dados do estado do mar indisponíveis: não há dados de ondas para este local e horário; observe o mar com os seus próprios olhos antes de sair.",
+  worse: {
+    wind: "mais vento",
+    gust: "rajadas mais fortes",
+    seas: "ondas maiores",
+    steep_seas: "mar mais cavado",
+    visibility: "pior visibilidade",
+    precipitation: "mais chuva",
+    thunderstorm: "trovoadas",
+    cold_water: "água mais fria",
+    light_air: "menos vento",
+    sea_state_unavailable: "sem dados do estado do mar"
+  },
+  worseOutside: (worse) => `Fora desta janela as condições pioram: ${worse}.`,
+  lightAir: (wind) => `Vento fraco (${wind}): pouco vento para velejar; preveja navegar a motor ou esperar pela brisa.`,
+  advice: {
+    powerBoat: {
+      GO: "Verificações habituais antes de sair: combustível, VHF e coletes.",
+      CAUTION: "Saia só com experiência, perto de abrigo e atento à evolução do tempo.",
+      AVOID: "Fique no porto."
+    },
+    sailboat: {
+      GO: "Bom dia para velejar; atenção às rajadas.",
+      CAUTION: "Reduza o pano cedo e mantenha ao alcance um regresso abrigado.",
+      AVOID: "Fique no porto: estas condições são demasiado para um veleiro deste tamanho."
+    },
+    pwc: {
+      GO: "Saia acompanhado, com colete e o corta-circuito preso ao pulso.",
+      CAUTION: "Mantenha-se perto da costa, em águas abrigadas, e regresse se o mar crescer.",
+      AVOID: "Não saia: uma moto aquática não oferece proteção nestas condições."
+    },
+    yacht: {
+      GO: "Condições confortáveis.",
+      CAUTION: "Haverá balanço em navegação: prenda o material e avise os seus convidados.",
+      AVOID: "Fique atracado ou procure um porto seguro."
+    },
+    catamaran: {
+      GO: "Boas condições.",
+      CAUTION: "Vigie as rajadas e reduza o pano ou a velocidade a tempo.",
+      AVOID: "Fique no porto: condições assim são perigosas para um catamarã."
+    }
+  },
+  tip: {
+    visibility: "Visibilidade reduzida: tenha o sinal sonoro e as luzes de navegação prontos e fique em águas que conhece.",
+    precipitation: "A chuva reduz a visibilidade e o conforto: leve roupa impermeável e vigie o céu.",
+    cold_water: "Água fria: vista-se a pensar numa queda à água, não na temperatura do ar, e todos de colete."
+  },
+  simulatedNotice:
+    "Dados simulados do ambiente de testes (sandbox), não uma previsão real: não os use para decidir se sai para o mar.",
+
+  outlook: (days, vessel, counts) => `Previsão de ${days} ${days === 1 ? "dia" : "dias"} para ${vessel}: ${counts}.`,
+  count: (cls, days) => {
+    const d = days === 1 ? "dia" : "dias"
+    return cls === "GO" ? `${days} ${d} ${days === 1 ? "favorável" : "favoráveis"}` : cls === "CAUTION"
+      ? `${days} ${d} de cautela`
+      : `${days} ${d} a evitar`
+  },
+  best: (date, cls, drivers) => `Melhor dia: ${date} (${classWord[cls]}): ${drivers}.`,
+  worst: (date, cls, drivers) => `Pior dia: ${date} (${classWord[cls]}): ${drivers}.`,
+  onlyDay: (date, cls, drivers) => `${capitalize(date)} (${classWord[cls]}): ${drivers}.`,
+  calm: (f) => compact([`vento de ${f.wind}`, `rajadas de ${f.gust}`, when(f.seas, (s) => `ondas de ${s}`)], ", "),
+  spread: (wind, gustMax, seas) =>
+    `No período: vento de ${range(wind)}, rajadas até ${quantity(gustMax)}${
+      seas === undefined ? "" : `, ondas de ${range(seas)}`
+    }.`,
+  seaStateMissing: (dates) => `Dados do estado do mar indisponíveis para: ${dates.join("; ")}.`
+}
