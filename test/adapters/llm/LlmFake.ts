@@ -1,0 +1,93 @@
+import { createServer, type IncomingHttpHeaders } from "node:http"
+import type { AddressInfo } from "node:net"
+import { Effect } from "effect"
+
+export type Style = "openai" | "openai-compatible"
+
+export type ModelReply =
+  /** The model's text (the JSON it was asked for, or not), wrapped in the style's envelope. */
+  | { readonly text: string }
+  | { readonly status: number; readonly body: string }
+  | { readonly hang: true }
+
+export interface ModelCall {
+  readonly path: string
+  readonly headers: IncomingHttpHeaders
+  readonly body: any
+}
+
+/** The envelope each API style puts the model's text in. */
+const envelope = (style: Style, text: string): string =>
+  JSON.stringify(
+    style === "openai"
+      ? {
+        id: "resp_fake",
+        object: "response",
+        created_at: 1_790_000_000,
+        status: "completed",
+        error: null,
+        incomplete_details: null,
+        instructions: null,
+        model: "gpt-fake",
+        output: [{
+          type: "message",
+          id: "msg_fake",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text, annotations: [] }]
+        }],
+        parallel_tool_calls: true,
+        tools: [],
+        tool_choice: "none",
+        metadata: null,
+        temperature: 0.2,
+        top_p: 1
+      }
+      : {
+        id: "chatcmpl-fake",
+        object: "chat.completion",
+        created: 1_790_000_000,
+        model: "llama-fake",
+        choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }]
+      }
+  )
+
+/** The path each style posts to, under the base URL `/v1`. */
+export const pathOf = (style: Style) => (style === "openai" ? "/v1/responses" : "/v1/chat/completions")
+
+/** A loopback model server for one API style; `reply(call number)` decides each answer. */
+export const fakeModel = (style: Style, reply: (call: number, body: any) => ModelReply) =>
+  Effect.acquireRelease(
+    Effect.async<{ baseUrl: string; calls: Array<ModelCall>; close: () => Promise<void> }>((resume) => {
+      const calls: Array<ModelCall> = []
+      const server = createServer((req, res) => {
+        let raw = ""
+        req.on("data", (chunk) => (raw += chunk))
+        req.on("end", () => {
+          const body = raw === "" ? undefined : JSON.parse(raw)
+          calls.push({ path: req.url ?? "", headers: req.headers, body })
+          if (req.url !== pathOf(style)) {
+            res.writeHead(404, { "content-type": "application/json" }).end(`{"error":{"message":"not found"}}`)
+            return
+          }
+          const r = reply(calls.length, body)
+          if ("hang" in r) return
+          if ("text" in r) res.writeHead(200, { "content-type": "application/json" }).end(envelope(style, r.text))
+          else res.writeHead(r.status, { "content-type": "application/json" }).end(r.body)
+        })
+      })
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo
+        resume(Effect.succeed({
+          baseUrl: `http://127.0.0.1:${port}/v1`,
+          calls,
+          close: () =>
+            new Promise<void>((done) => {
+              server.closeAllConnections()
+              server.close(() => done())
+            })
+        }))
+      })
+    }),
+    ({ close }) => Effect.promise(close)
+  )

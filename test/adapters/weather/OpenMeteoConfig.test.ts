@@ -1,0 +1,44 @@
+import { assert, describe, it } from "@effect/vitest"
+import { ConfigProvider, Duration, Effect, Either, Option, Redacted } from "effect"
+import { config } from "../../../src/adapters/weather/OpenMeteoConfig.js"
+
+const read = (env: Record<string, string>) =>
+  Effect.either(Effect.withConfigProvider(config, ConfigProvider.fromMap(new Map(Object.entries(env)))))
+
+describe("OpenMeteoConfig", () => {
+  it.effect("defaults: the free API, no key, 10 s timeout, 3 retries, 5 min sharing", () =>
+    Effect.gen(function*() {
+      const o = Either.getOrThrow(yield* read({}))
+      assert.strictEqual(o.forecastUrl, "https://api.open-meteo.com/v1/forecast")
+      assert.strictEqual(o.marineUrl, "https://marine-api.open-meteo.com/v1/marine")
+      assert.isTrue(Option.isNone(o.apiKey))
+      assert.strictEqual(Duration.toMillis(o.timeout), 10_000)
+      assert.strictEqual(o.retries, 3)
+      assert.strictEqual(Duration.toMillis(o.cacheTtl), 300_000)
+    }))
+
+  it.effect("the customer API with a redacted key", () =>
+    Effect.gen(function*() {
+      const o = Either.getOrThrow(yield* read({
+        SPOTCAST_OPEN_METEO_FORECAST_URL: "https://customer-api.open-meteo.com/v1/forecast",
+        SPOTCAST_OPEN_METEO_MARINE_URL: "https://customer-marine-api.open-meteo.com/v1/marine",
+        SPOTCAST_OPEN_METEO_API_KEY: "om-secret",
+        SPOTCAST_OPEN_METEO_TIMEOUT_MS: "2500",
+        SPOTCAST_OPEN_METEO_RETRIES: "0",
+        SPOTCAST_OPEN_METEO_CACHE_TTL_SECONDS: "60"
+      }))
+      assert.strictEqual(o.forecastUrl, "https://customer-api.open-meteo.com/v1/forecast")
+      assert.strictEqual(Redacted.value(Option.getOrThrow(o.apiKey)), "om-secret")
+      assert.notInclude(String(o.apiKey), "om-secret")
+      assert.strictEqual(Duration.toMillis(o.timeout), 2500)
+      assert.strictEqual(o.retries, 0)
+      assert.strictEqual(Duration.toMillis(o.cacheTtl), 60_000)
+    }))
+
+  it.effect("bad values are refused", () =>
+    Effect.gen(function*() {
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_OPEN_METEO_FORECAST_URL: "not a url" })))
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_OPEN_METEO_RETRIES: "-1" })))
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_OPEN_METEO_TIMEOUT_MS: "10" })))
+    }))
+})
