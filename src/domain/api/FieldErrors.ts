@@ -22,7 +22,8 @@ const fieldCodes: Record<string, readonly [ValidationCode, string?]> = {
   vessel_info: ["invalid_vessel_info"],
   trip_duration_hours: ["invalid_trip_duration"],
   limit: ["invalid_limit"],
-  after: ["invalid_cursor"]
+  after: ["invalid_cursor"],
+  "idempotency-key": ["invalid_request", "Idempotency-Key"]
 }
 
 const isUnexpectedKey = (message: string) => message.startsWith("is unexpected")

@@ -13,3 +13,17 @@ export const RefreshSpotCastRequest = Schema.Struct({
   )
 }).annotations({ parseOptions: { onExcessProperty: "error" }, identifier: "RefreshSpotCastRequest" })
 export type RefreshSpotCastRequest = typeof RefreshSpotCastRequest.Type
+
+/**
+ * The refresh body as it arrives: none, empty (both read as null), `{}` or `{webhook_url}`. Every form
+ * without a URL decodes to `{}`, so they are one and the same request (also for idempotency).
+ */
+export const RefreshSpotCastBody = Schema.transform(
+  Schema.Unknown.annotations({ jsonSchema: { type: "object", properties: { webhook_url: { type: "string" } } } }),
+  RefreshSpotCastRequest,
+  {
+    strict: false,
+    decode: (body) => (body === null || body === undefined ? {} : body),
+    encode: (request) => request
+  }
+).annotations({ identifier: "RefreshSpotCastBody" })

@@ -1,0 +1,98 @@
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import {
+  AccountDetail,
+  AccountList,
+  AdminAccount,
+  AdminKey,
+  CreateAccountRequest,
+  CreatedAccount,
+  Credits,
+  GrantCreditsRequest,
+  IssuedKey,
+  WebhookSecretRotated
+} from "../../domain/api/AdminResources.js"
+import { AdminAuth } from "./AdminAuth.js"
+import * as ApiErrors from "./ApiErrors.js"
+import * as OpenApiDocument from "./OpenApiDocument.js"
+
+const AccountPath = Schema.Struct({ id: Schema.String.annotations({ description: "Account id (acct_…)" }) })
+const KeyPath = Schema.Struct({
+  id: Schema.String.annotations({ description: "Account id (acct_…)" }),
+  key_id: Schema.String.annotations({ description: "API key id (key_…)" })
+})
+
+const accountAction = <const Name extends string>(name: Name, path: `/${string}`, summary: string) =>
+  HttpApiEndpoint.post(name, path)
+    .setPath(AccountPath)
+    .addSuccess(AdminAccount)
+    .addError(ApiErrors.NoAccount.schema)
+    .annotate(OpenApi.Summary, summary)
+
+export class AccountsAdminGroup extends HttpApiGroup.make("accounts")
+  .add(
+    HttpApiEndpoint.post("create", "/admin/v1/accounts")
+      .setPayload(CreateAccountRequest)
+      .addSuccess(CreatedAccount, { status: 201 })
+      .annotate(OpenApi.Summary, "Create an account with its first API key (shown once) and opening credits")
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/admin/v1/accounts")
+      .addSuccess(AccountList)
+      .annotate(OpenApi.Summary, "All accounts")
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/admin/v1/accounts/:id")
+      .setPath(AccountPath)
+      .addSuccess(AccountDetail)
+      .addError(ApiErrors.NoAccount.schema)
+      .annotate(OpenApi.Summary, "An account with its keys (by prefix) and credits")
+  )
+  .add(
+    HttpApiEndpoint.post("issueKey", "/admin/v1/accounts/:id/keys")
+      .setPath(AccountPath)
+      .addSuccess(IssuedKey, { status: 201 })
+      .addError(ApiErrors.NoAccount.schema)
+      .annotate(OpenApi.Summary, "Issue a new API key (shown once)")
+  )
+  .add(
+    HttpApiEndpoint.post("revokeKey", "/admin/v1/accounts/:id/keys/:key_id/revoke")
+      .setPath(KeyPath)
+      .addSuccess(AdminKey)
+      .addError(ApiErrors.NoAccount.schema)
+      .addError(ApiErrors.NoKey.schema)
+      .annotate(OpenApi.Summary, "Revoke an API key (revoking twice keeps the first time)")
+  )
+  .add(
+    HttpApiEndpoint.post("grantCredits", "/admin/v1/accounts/:id/credits")
+      .setPath(AccountPath)
+      .setPayload(GrantCreditsRequest)
+      .addSuccess(Credits)
+      .addError(ApiErrors.NoAccount.schema)
+      .annotate(OpenApi.Summary, "Grant credits")
+  )
+  .add(accountAction("suspend", "/admin/v1/accounts/:id/suspend", "Suspend: its keys get 403 account_suspended"))
+  .add(accountAction("reactivate", "/admin/v1/accounts/:id/reactivate", "Reactivate a suspended account"))
+  .add(
+    HttpApiEndpoint.post("rotateWebhookSecret", "/admin/v1/accounts/:id/webhook-secret/rotate")
+      .setPath(AccountPath)
+      .addSuccess(WebhookSecretRotated)
+      .addError(ApiErrors.NoAccount.schema)
+      .annotate(OpenApi.Summary, "Replace the account's webhook signing secret")
+  )
+  .middleware(AdminAuth)
+  .annotate(OpenApi.Title, "Accounts (operator)")
+{}
+
+/** The operator API (`/admin/v1`), served beside the public API; `spotcast admin` is a client of it. */
+export class AdminApi extends HttpApi.make("spotcast-admin")
+  .add(AccountsAdminGroup)
+  .addError(ApiErrors.Validation.schema)
+  .addError(ApiErrors.TooLarge.schema)
+  .addError(ApiErrors.RateLimited.schema)
+  .addError(ApiErrors.Internal.schema)
+  .addError(ApiErrors.NoRoute.schema)
+  .annotate(OpenApi.Title, "SpotCast operator API")
+  .annotate(OpenApi.Version, "1")
+  .annotate(OpenApi.Transform, OpenApiDocument.tidy)
+{}

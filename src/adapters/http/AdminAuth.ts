@@ -1,0 +1,31 @@
+import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { AdminUnauthorized } from "../../domain/api/ApiErrors.js"
+import { constantTimeEqual, sha256, toHex, utf8 } from "../../domain/Sha256.js"
+import { AdminToken } from "./ApiErrors.js"
+
+const operator = HttpApiSecurity.bearer.pipe(
+  HttpApiSecurity.annotate(OpenApi.Description, "Authorization: Bearer <SPOTCAST_ADMIN_TOKEN>")
+)
+
+/** Guards the operator API with the configured admin token. */
+export class AdminAuth extends HttpApiMiddleware.Tag<AdminAuth>()("spotcast/http/AdminAuth", {
+  failure: AdminToken.schema,
+  security: { operator }
+}) {}
+
+const digest = (s: string) => toHex(sha256(utf8(s)))
+
+/**
+ * Compares digests, so the time taken says nothing about the token, not even its length. With no
+ * token configured nothing passes (the request gate already answers 404 for the whole operator API).
+ */
+export const layer = (token: Option.Option<Redacted.Redacted<string>>) => {
+  const expected = Option.map(token, (t) => digest(Redacted.value(t)))
+  return Layer.succeed(AdminAuth, {
+    operator: (given) =>
+      Option.isSome(expected) && constantTimeEqual(digest(Redacted.value(given)), expected.value)
+        ? Effect.void
+        : Effect.fail(new AdminUnauthorized())
+  })
+}

@@ -1,0 +1,62 @@
+import { createServer } from "node:http"
+import { HttpApiBuilder, HttpApiScalar, HttpRouter, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Layer, Option, type Redacted } from "effect"
+import * as AdminAuth from "./AdminAuth.js"
+import { AdminLive } from "./AdminHandlers.js"
+import * as Authentication from "./Authentication.js"
+import * as RateLimiter from "./RateLimiter.js"
+import * as RequestGate from "./RequestGate.js"
+import { ServedApi } from "./ServedApi.js"
+import { AccountLive, SpotCastsLive } from "./SpotCastHandlers.js"
+
+export const OPENAPI_PATH = "/v3/openapi.json"
+export const DOCS_PATH = "/docs"
+
+export interface ServerOptions {
+  /** Enables the operator API under /admin/v1; without it every /admin/v1 path is 404. */
+  readonly adminToken: Option.Option<Redacted.Redacted<string>>
+  /**
+   * Rate-limit unauthenticated clients by the last X-Forwarded-For entry instead of the socket address.
+   * Only behind one reverse proxy that appends it (default false).
+   */
+  readonly trustProxy?: boolean | undefined
+}
+
+const api = (options: ServerOptions) =>
+  HttpApiBuilder.api(ServedApi).pipe(
+    Layer.provide([SpotCastsLive, AccountLive, AdminLive]),
+    Layer.provide([Authentication.layer, AdminAuth.layer(options.adminToken)])
+  )
+
+/**
+ * Both APIs, the OpenAPI document, the docs page and the request gate, ready for an HttpServer.
+ * Requires the storage ports, Ids and Settings.
+ */
+export const app = (options: ServerOptions) =>
+  HttpApiBuilder.serve().pipe(
+    Layer.provide([
+      HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH }),
+      HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } }),
+      RequestGate.layer({
+        adminEnabled: Option.isSome(options.adminToken),
+        trustProxy: options.trustProxy ?? false
+      }).pipe(Layer.provide(RateLimiter.layer))
+    ]),
+    Layer.provide(api(options)),
+    // Long (malformed) ids still reach the endpoints, to be answered as not found like any unknown id.
+    Layer.provide(HttpRouter.setRouterConfig({ maxParamLength: 1024 }))
+  )
+
+/** The service's HTTP server on Node, listening on `host:port`. */
+export const layer = (options: ServerOptions & { readonly port: number; readonly host?: string | undefined }) =>
+  app(options).pipe(
+    HttpServer.withLogAddress,
+    Layer.provide(NodeHttpServer.layer(createServer, {
+      port: options.port,
+      ...(options.host === undefined ? {} : { host: options.host })
+    }))
+  )
+
+/** The same server on a random local port, with an HttpClient pointed at it (tests). */
+export const layerTest = (options: ServerOptions) => app(options).pipe(Layer.provideMerge(NodeHttpServer.layerTest))

@@ -1,0 +1,87 @@
+import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import { Cause, Effect, Layer, Logger, Option, Redacted } from "effect"
+import * as MemoryStorage from "../../../../src/adapters/memory/MemoryStorage.js"
+import * as SequentialIds from "../../../../src/adapters/system/SequentialIds.js"
+import { AdminApi } from "../../../../src/adapters/http/AdminApi.js"
+import * as HttpServerLive from "../../../../src/adapters/http/HttpServerLive.js"
+import { SpotCastApi } from "../../../../src/adapters/http/SpotCastApi.js"
+import { startWorkerPool } from "../../../../src/domain/usecases/WorkerPool.js"
+import type { SettingsShape } from "../../../../src/ports/Settings.js"
+import * as TestSettings from "../../../support/TestSettings.js"
+import { analystLayer, defectOnKeyLookup, defectOnRead, weatherLayer } from "./TestDoubles.js"
+
+export const ADMIN_TOKEN = "test-admin-token-0123456789"
+
+/** Every error-level log line of the servers of this test file, message and cause. */
+export const errorLogs: Array<string> = []
+
+const captureErrors = Logger.add(
+  Logger.make(({ cause, logLevel, message }) => {
+    if (logLevel._tag === "Error") errorLogs.push(`${String(message)} ${Cause.pretty(cause)}`)
+  })
+)
+
+export interface TestServerOptions {
+  readonly settings?: Partial<SettingsShape>
+  /** Run forecast workers (default true); without them forecasts stay in processing. */
+  readonly workers?: boolean
+  /** Enable the operator API with ADMIN_TOKEN (default true). */
+  readonly admin?: boolean
+  readonly trustProxy?: boolean
+}
+
+/**
+ * The shared test stack: a real HTTP server on a random port over memory storage, sequential ids,
+ * test settings (a high rate limit unless overridden), deterministic weather and analyst doubles and
+ * the real worker pool. It also provides an HttpClient pointed at the server and the storage ports.
+ */
+export const layer = (options: TestServerOptions = {}) => {
+  const storage = Layer.mergeAll(
+    MemoryStorage.layer,
+    defectOnRead.pipe(Layer.provide(MemoryStorage.layer)),
+    defectOnKeyLookup.pipe(Layer.provide(MemoryStorage.layer))
+  )
+  const core = Layer.mergeAll(
+    storage,
+    SequentialIds.layer,
+    TestSettings.layer({ rateLimitPerMinute: 100_000, ...options.settings }),
+    weatherLayer,
+    analystLayer
+  )
+  const workers = options.workers === false
+    ? Layer.empty
+    : Layer.scopedDiscard(
+      startWorkerPool({ concurrency: 2, pollInterval: "20 millis", lease: "10 seconds", shutdownGrace: "1 second" })
+    )
+  const server = HttpServerLive.layerTest({
+    adminToken: options.admin === false ? Option.none() : Option.some(Redacted.make(ADMIN_TOKEN)),
+    trustProxy: options.trustProxy ?? false
+  })
+  return Layer.mergeAll(server, workers).pipe(Layer.provide(captureErrors), Layer.provideMerge(core))
+}
+
+const withToken = (token: string, header: "bearer" | "x-api-key") =>
+  HttpClient.mapRequest(
+    header === "bearer" ? HttpClientRequest.bearerToken(token) : HttpClientRequest.setHeader("x-api-key", token)
+  )
+
+/** A typed client of the public API authenticated with `key`. */
+export const client = (key: string, header: "bearer" | "x-api-key" = "bearer") =>
+  HttpApiClient.make(SpotCastApi, { transformClient: withToken(key, header) })
+
+/** A typed client of the operator API. */
+export const adminClient = (token = ADMIN_TOKEN) => HttpApiClient.make(AdminApi, { transformClient: withToken(token, "bearer") })
+
+/** A raw request and its decoded JSON body (undefined when the body is not JSON). */
+export const raw = (request: HttpClientRequest.HttpClientRequest) =>
+  Effect.gen(function*() {
+    const response = yield* (yield* HttpClient.HttpClient).execute(request)
+    const text = yield* response.text
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    return { status: response.status, headers: response.headers, text, json: json as any }
+  })
