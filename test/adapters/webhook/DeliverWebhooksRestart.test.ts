@@ -1,0 +1,100 @@
+import { assert, describe, it } from "@effect/vitest"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { DateTime, Effect, Layer, Option, type Redacted } from "effect"
+import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgres.js"
+import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
+import * as PostgresWebhookOutbox from "../../../src/adapters/postgres/PostgresWebhookOutbox.js"
+import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
+import type { Account } from "../../../src/domain/Account.js"
+import type { WebhookDelivery } from "../../../src/domain/WebhookDelivery.js"
+import { startWebhookDispatcher } from "../../../src/domain/usecases/DeliverWebhooks.js"
+import { WebhookOutbox } from "../../../src/ports/WebhookOutbox.js"
+import { freshDatabase, serverReachable } from "../postgres/TestDatabase.js"
+import type { StoragePorts } from "../../ports/StorageHarness.js"
+import * as RecordingTransport from "./fixtures/RecordingTransport.js"
+import { at, plus, seedAccount, seedDelivery, settingsLayer, T0 } from "./fixtures/Seed.js"
+
+const URL = "https://receiver.example.com/hooks"
+const dispatcher = { concurrency: 2, pollInterval: "50 millis", lease: "1 minute", shutdownGrace: "1 second" } as const
+
+/** One run of the service: storage opened on the database, and a receiver. */
+type Storage = Layer.Layer<StoragePorts | SqlClient.SqlClient, unknown>
+const service = (storage: Storage, receiver: ReturnType<typeof RecordingTransport.make>) =>
+  Layer.mergeAll(
+    PostgresWebhookOutbox.layer.pipe(Layer.provideMerge(storage)),
+    receiver.layer
+  ).pipe(Layer.provideMerge(Layer.merge(CryptoIds.layer, settingsLayer)))
+
+const attemptsOf = (account: Account, delivery: WebhookDelivery) =>
+  Effect.flatMap(WebhookOutbox, (o) => o.get(account.id, delivery.id)).pipe(Effect.map(Option.getOrThrow))
+
+/** Real-time polling until the delivery has `count` attempts. */
+const untilAttempts = (account: Account, delivery: WebhookDelivery, count: number) =>
+  Effect.gen(function*() {
+    for (let i = 0; i < 300; i++) {
+      const history = yield* attemptsOf(account, delivery)
+      if (history.attempts.length >= count) return history
+      yield* Effect.sleep("20 millis")
+    }
+    return yield* Effect.dieMessage(`no attempt ${count}`)
+  })
+
+/**
+ * A restart between attempts loses nothing: the first run's attempt fails and the process stops; a new
+ * process on the same database makes the next attempt when it falls due (5 minutes later), same id, same bytes.
+ */
+const restartScenario = (open: () => Storage) =>
+  Effect.gen(function*() {
+    const down = RecordingTransport.make(() => RecordingTransport.answer(503))
+    const { account, delivery } = yield* Effect.gen(function*() {
+      const account = yield* at(T0)(seedAccount())
+      const delivery = yield* at(T0)(seedDelivery(account, { url: URL, outcome: "completed" }))
+      yield* at(T0)(startWebhookDispatcher(dispatcher))
+      const history = yield* untilAttempts(account, delivery, 1)
+      assert.strictEqual(history.delivery.status, "pending")
+      return { account, delivery }
+    }).pipe(Effect.scoped, Effect.provide(service(open(), down)))
+    assert.strictEqual(down.requests.length, 1)
+
+    const up = RecordingTransport.make(() => RecordingTransport.answer(200))
+    const retryAt = plus(T0, "5 minutes")
+    const history = yield* Effect.gen(function*() {
+      const before = yield* attemptsOf(account, delivery)
+      assert.strictEqual(before.delivery.attempts, 1, "the first attempt survived the restart")
+      assert.strictEqual(DateTime.toEpochMillis(before.delivery.nextAttemptAt!), retryAt)
+      yield* at(plus(T0, "4 minutes"))(startWebhookDispatcher(dispatcher)).pipe(Effect.zipRight(Effect.sleep("300 millis")), Effect.scoped)
+      assert.strictEqual(up.requests.length, 0, "not before it falls due")
+      yield* at(retryAt)(startWebhookDispatcher(dispatcher))
+      return yield* untilAttempts(account, delivery, 2)
+    }).pipe(Effect.scoped, Effect.provide(service(open(), up)))
+
+    assert.strictEqual(history.delivery.status, "delivered")
+    assert.deepStrictEqual(history.attempts.map((a) => [a.number, DateTime.toEpochMillis(a.at), a.statusCode]), [
+      [1, T0, 503],
+      [2, retryAt, 200]
+    ])
+    assert.strictEqual(up.requests.length, 1)
+    assert.strictEqual(up.requests[0]!.request.headers["X-Service-Delivery-ID"], delivery.id)
+    assert.strictEqual(up.requests[0]!.request.body, down.requests[0]!.request.body)
+    assert.strictEqual(up.requests[0]!.request.body, delivery.body)
+  })
+
+const haveServer = await serverReachable
+
+describe("webhook deliveries survive a restart", () => {
+  it.live("on embedded PGlite (same data directory)", () =>
+    Effect.acquireUseRelease(
+      Effect.sync(() => mkdtempSync(join(tmpdir(), "spotcast-webhook-restart-"))),
+      (dataDir) => restartScenario(() => EmbeddedPostgres.layer({ dataDir })),
+      (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
+    ), 60_000)
+
+  it.live.skipIf(!haveServer)("on the Postgres server (same database)", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { url } = yield* freshDatabase
+      yield* restartScenario(() => PostgresStorage.layerUrl(url as Redacted.Redacted<string>, { maxConnections: 4 }))
+    })), 60_000)
+})

@@ -1,0 +1,16 @@
+import { layer } from "@effect/vitest"
+import { Layer } from "effect"
+import * as MemoryStorage from "../../../src/adapters/memory/MemoryStorage.js"
+import * as MemoryWebhookOutbox from "../../../src/adapters/memory/MemoryWebhookOutbox.js"
+import * as SequentialIds from "../../../src/adapters/system/SequentialIds.js"
+import { settingsLayer, T0 } from "./fixtures/Seed.js"
+import { outboxContract } from "./WebhookOutboxContract.js"
+
+const MemoryLayer = MemoryWebhookOutbox.layer.pipe(
+  Layer.provideMerge(MemoryStorage.layer),
+  Layer.provideMerge(Layer.merge(SequentialIds.layer, settingsLayer))
+)
+
+layer(MemoryLayer, { excludeTestServices: true })("MemoryWebhookOutbox", (it) => {
+  outboxContract(it, T0)
+})
