@@ -31,11 +31,11 @@ describe("the ledger on the memory store", () => {
         const observed = yield* Ref.make<Array<number>>([])
         const watch = Effect.flatMap(accounts.balance(account.id), (b) => Ref.update(observed, (xs) => [...xs, b.creditBalance]))
 
-        const run = (o: (typeof ops)[number]) => {
+        const run = (o: (typeof ops)[number]): Effect.Effect<void, unknown, MemoryCore.Services> => {
           switch (o.kind) {
             case "create":
               return createSpotCast(account, createBody(firstDate(Date.UTC(2026, 10, 22)), o.days)).pipe(
-                Effect.tap((c) => Ref.update(forecasts, (fs) => [...fs, c.receipt.forecastId])),
+                Effect.flatMap((c) => Ref.update(forecasts, (fs) => [...fs, c.receipt.forecastId])),
                 Effect.catchTag("InsufficientBalance", () => Effect.void)
               )
             case "refund":

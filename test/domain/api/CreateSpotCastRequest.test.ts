@@ -25,7 +25,7 @@ describe("CreateSpotCastRequest validation (DECISIONS.md codes and params)", () 
       vessel_info: { type: "catamaran", length_ft: 38.5 },
       trip_duration_hours: 6
     }
-    assert.deepStrictEqual(decode(full), Either.right(full))
+    assert.deepStrictEqual<unknown>(decode(full), Either.right(full))
   })
 
   const cases: Array<[string, unknown, string, string | undefined]> = [
