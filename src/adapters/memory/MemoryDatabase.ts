@@ -24,7 +24,7 @@ export interface MemoryTables {
   readonly chargeOf: Map<ForecastId, LedgerEntryId>
   readonly refunded: Set<LedgerEntryId>
   readonly spotcasts: Map<SpotCastId, SpotCast>
-  /** Each account's SpotCasts in insertion order. */
+  /** Each account's SpotCasts in ascending (created_at, id) order. */
   readonly spotcastsOf: Map<AccountId, Array<SpotCastId>>
   readonly forecasts: Map<ForecastId, Forecast>
   /** Each SpotCast's forecasts in insertion order: the last is the newest. */

@@ -7,26 +7,15 @@ import { isTerminal } from "../../domain/ForecastStatus.js"
 import { decide, type IdempotencyClaim, IdempotencyKeyReused, type Receipt } from "../../domain/Idempotency.js"
 import type { AccountId, ForecastId, LedgerEntryId, SpotCastId } from "../../domain/Ids.js"
 import { applyEntry, emptyBalance, InsufficientBalance, type LedgerEntry } from "../../domain/Ledger.js"
-import { isAfter } from "../../domain/Page.js"
 import { SpotCastNotFound, type SpotCastView } from "../../domain/SpotCast.js"
 import type { WebhookDelivery } from "../../domain/WebhookDelivery.js"
-import { type Charged, type PageRequest, SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
+import { type Charged, SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
+import { insertSorted, newestFirst } from "./KeysetOrder.js"
 import { idempotencyKey, MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 
 const COMPLETION_SAMPLES = 100
 
 const position = (createdAt: DateTime.Utc, id: string) => ({ createdAtMillis: DateTime.toEpochMillis(createdAt), id })
-
-/** Newest first, strictly after the cursor, at most `limit`. */
-const pageOf = <A>(items: Iterable<A>, key: (a: A) => { createdAtMillis: number; id: string }, page: PageRequest) => {
-  const sorted = [...items].sort((a, b) => {
-    const ka = key(a)
-    const kb = key(b)
-    return isAfter(ka, kb) ? 1 : isAfter(kb, ka) ? -1 : 0
-  })
-  const after = page.after
-  return (after === undefined ? sorted : sorted.filter((a) => isAfter(key(a), after))).slice(0, page.limit)
-}
 
 const replayOrReject = (
   db: MemoryTables,
@@ -131,7 +120,8 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
       const charged = charge(db, spotcast.accountId, forecast, price, chargeId)
       if (Either.isLeft(charged)) return Effect.fail(charged.left)
       db.spotcasts.set(spotcast.id, spotcast)
-      db.spotcastsOf.get(spotcast.accountId)?.push(spotcast.id)
+      const owned = db.spotcastsOf.get(spotcast.accountId)
+      if (owned !== undefined) insertSorted(owned, spotcast.id, (id) => position(db.spotcasts.get(id)!.createdAt, id))
       addForecast(db, forecast)
       const receipt: Receipt = {
         kind: "create",
@@ -191,16 +181,19 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
     }),
 
   list: (accountId, page) =>
-    Effect.sync(() => {
-      const views = (db.spotcastsOf.get(accountId) ?? []).flatMap((id) => view(db, id) ?? [])
-      return pageOf(views, (v) => position(v.spotcast.createdAt, v.spotcast.id), page)
-    }),
+    Effect.sync(() =>
+      newestFirst(db.spotcastsOf.get(accountId) ?? [], (id) => position(db.spotcasts.get(id)!.createdAt, id), page)
+        .map((id) => view(db, id)!)
+    ),
 
   listForecasts: (accountId, spotcastId, page) =>
     Effect.sync(() => {
       if (ownedSpotCast(db, accountId, spotcastId) === undefined) return []
-      const forecasts = (db.forecastsOf.get(spotcastId) ?? []).map((id) => db.forecasts.get(id)!)
-      return pageOf(forecasts, (f) => position(f.createdAt, f.id), page)
+      // Kept in creation order (the last is the SpotCast's newest); a SpotCast has few, so sort to page.
+      const byKey = (id: ForecastId) => position(db.forecasts.get(id)!.createdAt, id)
+      const sorted: Array<ForecastId> = []
+      for (const id of db.forecastsOf.get(spotcastId) ?? []) insertSorted(sorted, id, byKey)
+      return newestFirst(sorted, byKey, page).map((id) => db.forecasts.get(id)!)
     }),
 
   work: (forecastId) =>
