@@ -1,24 +1,21 @@
 import type { DayAssessment } from "../../domain/Assessment.js"
 import type { DayConditions } from "../../domain/DayConditions.js"
 import type { Preferences } from "../../domain/Preferences.js"
+import { seasFt } from "../../domain/safety/SeaRules.js"
+import { UNIVERSAL } from "../../domain/safety/Thresholds.js"
 import type { Vessel } from "../../domain/Vessel.js"
 import { packFor } from "./i18n/Packs.js"
 import type { CalendarDay, Compass, DayFacts, Hazard, Pack } from "./i18n/Pack.js"
 import * as Units from "./Units.js"
 
-/** SAFETY.md rule 7: below this a sailboat has light air, worth a note (never a hazard). */
-export const LIGHT_AIR_KT = 4
 
 /** The order hazards are named in, most alarming first, whatever order the rules listed them in. */
 const hazardOrder: ReadonlyArray<Hazard> = [
   "thunderstorm", "wind", "gust", "seas", "steep_seas", "visibility", "precipitation", "cold_water", "sea_state_unavailable"
 ]
 
-/** SAFETY.md: seas = the higher of wave and swell height; undefined when neither is known. */
-export const seasFt = (c: DayConditions): number | undefined => {
-  const known = [c.wave_height_ft, c.swell_height_ft].filter((h): h is number => h !== undefined)
-  return known.length === 0 ? undefined : Math.max(...known)
-}
+/** The engine's own rule for seas (the higher of wave and swell height), so text and class agree. */
+export { seasFt }
 
 export const compassOf = (degrees: number): Compass =>
   (Math.round((((degrees % 360) + 360) % 360) / 45) % 8) as Compass
@@ -74,7 +71,7 @@ export const seaStateMissing = (day: DayAssessment): boolean => day.conditions.w
 
 export const hasLightAir = (day: DayAssessment, vessel: Vessel): boolean =>
   vessel.type === "sailboat" &&
-  (day.conditions.wind_speed_kt < LIGHT_AIR_KT || day.reasons.some((r) => r.factor === "light_air"))
+  (day.conditions.wind_speed_kt < UNIVERSAL.lightAirKt || day.reasons.some((r) => r.factor === "light_air"))
 
 export const calendarDay = (date: string): CalendarDay | undefined => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
