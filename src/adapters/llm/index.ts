@@ -1,0 +1,13 @@
+/** Analysts: the built-in one (rules and six languages) and the LLM one over it. */
+export * as BuiltinAnalyst from "./BuiltinAnalyst.js"
+export * as BuiltinDay from "./BuiltinDay.js"
+export * as BuiltinFacts from "./BuiltinFacts.js"
+export * as BuiltinSummary from "./BuiltinSummary.js"
+export * as LlmAnalyst from "./LlmAnalyst.js"
+export * as LlmChatCompletions from "./LlmChatCompletions.js"
+export * as LlmConfig from "./LlmConfig.js"
+export * as LlmFloor from "./LlmFloor.js"
+export * as LlmOutput from "./LlmOutput.js"
+export * as LlmPrompt from "./LlmPrompt.js"
+export * as LlmResponses from "./LlmResponses.js"
+export * as Units from "./Units.js"

@@ -1,0 +1,3 @@
+/** Live and deterministic ids. */
+export * as CryptoIds from "./CryptoIds.js"
+export * as SequentialIds from "./SequentialIds.js"

@@ -1,0 +1,7 @@
+/** The composition root: configuration, storage choice, process roles. */
+export * as AppConfig from "./AppConfig.js"
+export * as Bootstrap from "./Bootstrap.js"
+export * as Intelligence from "./Intelligence.js"
+export * as Serve from "./Serve.js"
+export * as SettingsLive from "./SettingsLive.js"
+export * as Storage from "./Storage.js"

@@ -1,0 +1,11 @@
+/** The ports: one Context.Tag and interface per thing the core needs from the world. */
+export * as AccountStore from "./AccountStore.js"
+export * as Analyst from "./Analyst.js"
+export * as IdempotencyStore from "./IdempotencyStore.js"
+export * as Ids from "./Ids.js"
+export * as JobQueue from "./JobQueue.js"
+export * as Settings from "./Settings.js"
+export * as SpotCastStore from "./SpotCastStore.js"
+export * as WeatherProvider from "./WeatherProvider.js"
+export * as WebhookOutbox from "./WebhookOutbox.js"
+export * as WebhookTransport from "./WebhookTransport.js"
