@@ -1,0 +1,42 @@
+import { Schema } from "effect"
+import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../../domain/Ids.js"
+import { LedgerEntry, LedgerEntryKind } from "../../domain/Ledger.js"
+import { Credits } from "./AccountRows.js"
+
+export const LedgerEntryRow = Schema.Struct({
+  account_id: AccountId,
+  entry_id: LedgerEntryId,
+  kind: LedgerEntryKind,
+  amount: Credits,
+  forecast_id: Schema.NullOr(ForecastId),
+  widget_id: Schema.NullOr(WidgetId),
+  refund_of: Schema.NullOr(LedgerEntryId),
+  note: Schema.NullOr(Schema.String),
+  created_at: Schema.DateTimeUtcFromDate
+})
+
+export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSchema(LedgerEntry), {
+  strict: true,
+  decode: (r) => ({
+    id: r.entry_id,
+    accountId: r.account_id,
+    kind: r.kind,
+    amount: r.amount,
+    createdAt: r.created_at,
+    ...(r.forecast_id === null ? {} : { forecastId: r.forecast_id }),
+    ...(r.widget_id === null ? {} : { widgetId: r.widget_id }),
+    ...(r.refund_of === null ? {} : { refundOf: r.refund_of }),
+    ...(r.note === null ? {} : { note: r.note })
+  }),
+  encode: (e) => ({
+    account_id: e.accountId,
+    entry_id: e.id,
+    kind: e.kind,
+    amount: e.amount,
+    forecast_id: e.forecastId ?? null,
+    widget_id: e.widgetId ?? null,
+    refund_of: e.refundOf ?? null,
+    note: e.note ?? null,
+    created_at: e.createdAt
+  })
+})

@@ -1,0 +1,37 @@
+import * as Migrator from "@effect/sql/Migrator"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Effect } from "effect"
+import { schemaV1 } from "./SchemaV1.js"
+
+/** Where the migrator records what it applied. */
+export const MIGRATIONS_TABLE = "spotcast_migrations"
+
+/** Any constant both sides agree on: it names the lock, not a row. */
+const MIGRATION_LOCK_KEY = 7_305_128_113
+
+const statements = (list: ReadonlyArray<string>) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.forEach(list, (s) => sql.unsafe(s), { discard: true }))
+
+/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+export const migrations = Migrator.fromRecord({
+  "0001_schema": statements(schemaV1)
+})
+
+/**
+ * Applies pending migrations. Several processes may start at once: a transaction-scoped advisory lock
+ * makes them take turns, so the second finds the work done. The migrator's table is created inside the
+ * same lock because its own create-if-missing step races when two processes start together.
+ */
+export const migrate = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const run = Migrator.make({})({ loader: migrations, table: MIGRATIONS_TABLE })
+  return yield* sql.withTransaction(Effect.gen(function*() {
+    yield* sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`
+    yield* sql.unsafe(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (
+      migration_id integer PRIMARY KEY,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      name text NOT NULL
+    )`)
+    return yield* run
+  }))
+}).pipe(Effect.withSpan("PostgresMigrations.migrate"))

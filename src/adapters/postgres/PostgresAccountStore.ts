@@ -1,0 +1,160 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import { Effect, Layer, Option, Redacted, Schema } from "effect"
+import { AccountNotFound, AccountStatus } from "../../domain/Account.js"
+import { AccountId, ApiKeyId } from "../../domain/Ids.js"
+import { emptyBalance } from "../../domain/Ledger.js"
+import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
+import { AccountFromRow, ApiKeyFromRow, BalanceFromRow, Credits } from "./AccountRows.js"
+import { LedgerEntryFromRow } from "./LedgerRows.js"
+
+const Timestamp = Schema.DateTimeUtcFromDate
+const ById = Schema.Struct({ accountId: AccountId })
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const insertAccount = SqlSchema.void({
+    Request: AccountFromRow,
+    execute: (row) => sql`INSERT INTO accounts ${sql.insert(row)}`
+  })
+  const insertKey = SqlSchema.void({ Request: ApiKeyFromRow, execute: (row) => sql`INSERT INTO api_keys ${sql.insert(row)}` })
+  const insertEntry = SqlSchema.void({
+    Request: LedgerEntryFromRow,
+    execute: (row) => sql`INSERT INTO ledger_entries ${sql.insert(row)}`
+  })
+  const findAccount = SqlSchema.findOne({
+    Request: ById,
+    Result: AccountFromRow,
+    execute: ({ accountId }) => sql`SELECT * FROM accounts WHERE account_id = ${accountId}`
+  })
+  const allAccounts = SqlSchema.findAll({
+    Request: Schema.Void,
+    Result: AccountFromRow,
+    execute: () => sql`SELECT * FROM accounts ORDER BY created_at, account_id`
+  })
+  const countAccounts = SqlSchema.single({
+    Request: Schema.Void,
+    Result: Schema.Struct({ count: Credits }),
+    execute: () => sql`SELECT count(*) AS count FROM accounts`
+  })
+  const findKeyByHash = SqlSchema.findOne({
+    Request: Schema.Struct({ hash: Schema.String }),
+    Result: ApiKeyFromRow,
+    execute: ({ hash }) => sql`SELECT * FROM api_keys WHERE hash = ${hash}`
+  })
+  const keysOf = SqlSchema.findAll({
+    Request: ById,
+    Result: ApiKeyFromRow,
+    execute: ({ accountId }) => sql`SELECT * FROM api_keys WHERE account_id = ${accountId} ORDER BY created_at, key_id`
+  })
+  const revoke = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, keyId: ApiKeyId, at: Timestamp }),
+    Result: ApiKeyFromRow,
+    execute: ({ accountId, at, keyId }) =>
+      sql`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${at})
+          WHERE account_id = ${accountId} AND key_id = ${keyId} RETURNING *`
+  })
+  const touch = SqlSchema.void({
+    Request: Schema.Struct({ keyId: ApiKeyId, at: Timestamp }),
+    execute: ({ at, keyId }) => sql`UPDATE api_keys SET last_used_at = ${at} WHERE key_id = ${keyId}`
+  })
+  const updateAccount = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, status: Schema.NullOr(AccountStatus), secret: Schema.NullOr(Schema.String) }),
+    Result: AccountFromRow,
+    execute: ({ accountId, secret, status }) =>
+      sql`UPDATE accounts SET status = COALESCE(${status}, status), webhook_secret = COALESCE(${secret}, webhook_secret)
+          WHERE account_id = ${accountId} RETURNING *`
+  })
+  const credit = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, amount: Credits }),
+    Result: BalanceFromRow,
+    execute: ({ accountId, amount }) =>
+      sql`UPDATE accounts
+          SET credit_balance = credit_balance + ${amount}, total_purchased = total_purchased + ${amount}
+          WHERE account_id = ${accountId}
+          RETURNING credit_balance, total_purchased, total_used`
+  })
+  const balanceOf = SqlSchema.findOne({
+    Request: ById,
+    Result: BalanceFromRow,
+    execute: ({ accountId }) =>
+      sql`SELECT credit_balance, total_purchased, total_used FROM accounts WHERE account_id = ${accountId}`
+  })
+
+  const appendGrant = (accountId: AccountId, grant: Grant) =>
+    Effect.gen(function*() {
+      const balance = yield* credit({ accountId, amount: grant.amount })
+      if (Option.isNone(balance)) return yield* new AccountNotFound({ accountId })
+      yield* insertEntry({
+        id: grant.entryId,
+        accountId,
+        kind: "grant",
+        amount: grant.amount,
+        createdAt: grant.at,
+        ...(grant.note === undefined ? {} : { note: grant.note })
+      })
+      return balance.value
+    })
+
+  const orNotFound = (accountId: AccountId) =>
+    Option.match({ onNone: () => Effect.fail(new AccountNotFound({ accountId })), onSome: Effect.succeed })
+
+  return AccountStore.of({
+    create: ({ account, grant, key }) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* insertAccount(account)
+        if (key !== undefined) yield* insertKey(key)
+        if (grant !== undefined) yield* appendGrant(account.id, grant)
+      })).pipe(Effect.orDie, Effect.withSpan("AccountStore.create")),
+    get: (accountId) => findAccount({ accountId }).pipe(Effect.orDie, Effect.withSpan("AccountStore.get")),
+    list: allAccounts(undefined).pipe(Effect.orDie, Effect.withSpan("AccountStore.list")),
+    count: countAccounts(undefined).pipe(Effect.map((r) => r.count), Effect.orDie, Effect.withSpan("AccountStore.count")),
+    findKeyByHash: (hash) =>
+      findKeyByHash({ hash }).pipe(
+        Effect.flatMap(Option.match({
+          onNone: () => Effect.succeedNone,
+          onSome: (key) => Effect.map(findAccount({ accountId: key.accountId }), Option.map((account) => ({ account, key })))
+        })),
+        Effect.orDie,
+        Effect.withSpan("AccountStore.findKeyByHash")
+      ),
+    keys: (accountId) => keysOf({ accountId }).pipe(Effect.orDie, Effect.withSpan("AccountStore.keys")),
+    addKey: (key) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* findAccount({ accountId: key.accountId }).pipe(Effect.flatMap(orNotFound(key.accountId)))
+        yield* insertKey(key)
+      })).pipe(
+        Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }),
+        Effect.withSpan("AccountStore.addKey")
+      ),
+    revokeKey: (accountId, keyId, at) =>
+      revoke({ accountId, keyId, at }).pipe(Effect.orDie, Effect.withSpan("AccountStore.revokeKey")),
+    touchKey: (keyId, at) => touch({ keyId, at }).pipe(Effect.orDie, Effect.withSpan("AccountStore.touchKey")),
+    setStatus: (accountId, status) =>
+      updateAccount({ accountId, status, secret: null }).pipe(
+        Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }),
+        Effect.flatMap(orNotFound(accountId)),
+        Effect.withSpan("AccountStore.setStatus")
+      ),
+    setWebhookSecret: (accountId, secret) =>
+      updateAccount({ accountId, status: null, secret: Redacted.value(secret) }).pipe(
+        Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }),
+        Effect.flatMap(orNotFound(accountId)),
+        Effect.withSpan("AccountStore.setWebhookSecret")
+      ),
+    grant: (accountId, grant) =>
+      sql.withTransaction(appendGrant(accountId, grant)).pipe(
+        Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }),
+        Effect.withSpan("AccountStore.grant")
+      ),
+    balance: (accountId) =>
+      balanceOf({ accountId }).pipe(
+        Effect.map(Option.getOrElse(() => emptyBalance)),
+        Effect.orDie,
+        Effect.withSpan("AccountStore.balance")
+      )
+  } satisfies AccountStoreShape)
+})
+
+export const layer = Layer.effect(AccountStore, make)

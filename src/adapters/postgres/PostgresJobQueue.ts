@@ -1,0 +1,76 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import { Clock, DateTime, Duration, Effect, Layer, Option, Schema } from "effect"
+import { ForecastId } from "../../domain/Ids.js"
+import { JobQueue, type JobQueueShape } from "../../ports/JobQueue.js"
+import { Credits } from "./AccountRows.js"
+import { JobFromRow } from "./QueueRows.js"
+
+const Timestamp = Schema.DateTimeUtcFromDate
+
+const leaseEnd = (lease: Duration.Duration) =>
+  Effect.map(Clock.currentTimeMillis, (now) => ({
+    now: DateTime.unsafeMake(now),
+    until: DateTime.unsafeMake(now + Duration.toMillis(lease))
+  }))
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  // SKIP LOCKED: claimers racing for the head of the queue each take a different job instead of waiting.
+  const claimNext = SqlSchema.findOne({
+    Request: Schema.Struct({ owner: Schema.String, now: Timestamp, until: Timestamp }),
+    Result: JobFromRow,
+    execute: ({ now, owner, until }) =>
+      sql`UPDATE jobs j SET attempts = j.attempts + 1, lease_owner = ${owner}, lease_until = ${until}
+          FROM (
+            SELECT account_id, forecast_id FROM jobs
+            WHERE available_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})
+            ORDER BY available_at, enqueued_seq
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED
+          ) next
+          WHERE j.account_id = next.account_id AND j.forecast_id = next.forecast_id
+          RETURNING j.account_id, j.forecast_id, j.attempts, j.available_at, j.lease_owner, j.lease_until`
+  })
+  const extendLease = SqlSchema.findOne({
+    Request: Schema.Struct({ forecastId: ForecastId, owner: Schema.String, now: Timestamp, until: Timestamp }),
+    Result: Schema.Struct({ forecast_id: ForecastId }),
+    execute: ({ forecastId, now, owner, until }) =>
+      sql`UPDATE jobs SET lease_until = ${until}
+          WHERE forecast_id = ${forecastId} AND lease_owner = ${owner} AND lease_until > ${now}
+          RETURNING forecast_id`
+  })
+  const releaseLease = SqlSchema.void({
+    Request: Schema.Struct({ forecastId: ForecastId, owner: Schema.String }),
+    execute: ({ forecastId, owner }) =>
+      sql`UPDATE jobs SET lease_owner = NULL, lease_until = NULL, attempts = GREATEST(0, attempts - 1)
+          WHERE forecast_id = ${forecastId} AND lease_owner = ${owner}`
+  })
+  const countJobs = SqlSchema.single({
+    Request: Schema.Void,
+    Result: Schema.Struct({ count: Credits }),
+    execute: () => sql`SELECT count(*) AS count FROM jobs`
+  })
+
+  return JobQueue.of({
+    claim: (owner, lease) =>
+      leaseEnd(lease).pipe(
+        Effect.flatMap(({ now, until }) => claimNext({ owner, now, until })),
+        Effect.orDie,
+        Effect.withSpan("JobQueue.claim")
+      ),
+    extend: (forecastId, owner, lease) =>
+      leaseEnd(lease).pipe(
+        Effect.flatMap(({ now, until }) => extendLease({ forecastId, owner, now, until })),
+        Effect.map(Option.isSome),
+        Effect.orDie,
+        Effect.withSpan("JobQueue.extend")
+      ),
+    release: (forecastId, owner) =>
+      releaseLease({ forecastId, owner }).pipe(Effect.orDie, Effect.withSpan("JobQueue.release")),
+    depth: countJobs(undefined).pipe(Effect.map((r) => r.count), Effect.orDie, Effect.withSpan("JobQueue.depth"))
+  } satisfies JobQueueShape)
+})
+
+export const layer = Layer.effect(JobQueue, make)

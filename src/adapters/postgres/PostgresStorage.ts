@@ -1,0 +1,54 @@
+import * as PgClient from "@effect/sql-pg/PgClient"
+import { Config, Effect, Layer, type Redacted } from "effect"
+import { migrate } from "./Migrations.js"
+import * as PostgresAccountStore from "./PostgresAccountStore.js"
+import * as PostgresIdempotencyStore from "./PostgresIdempotencyStore.js"
+import * as PostgresJobQueue from "./PostgresJobQueue.js"
+import * as PostgresSpotCastStore from "./PostgresSpotCastStore.js"
+
+export const DEFAULT_POOL_SIZE = 10
+
+/**
+ * Every storage port on the `SqlClient` in context, once the migrations are applied. The client must
+ * be a Postgres one with no result-name transforms and the default type parsers (the rows are
+ * decoded as `pg` returns them: snake_case names, `Date` timestamps, `bigint` as strings).
+ */
+export const layer = Layer.mergeAll(
+  PostgresAccountStore.layer,
+  PostgresSpotCastStore.layer,
+  PostgresJobQueue.layer,
+  PostgresIdempotencyStore.layer
+).pipe(Layer.provide(Layer.effectDiscard(migrate)))
+
+export interface ClientOptions {
+  /** Connections in this process's pool. */
+  readonly maxConnections?: number | undefined
+  /** Shown in `pg_stat_activity`, e.g. the process role. */
+  readonly applicationName?: string | undefined
+}
+
+/** A pool to a Postgres server at `url` (postgres://user:password@host:port/database). */
+export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) =>
+  PgClient.layer({
+    url,
+    maxConnections: options.maxConnections ?? DEFAULT_POOL_SIZE,
+    applicationName: options.applicationName ?? "spotcast"
+  })
+
+/** Every storage port, plus `SqlClient`/`PgClient`, on the server at `url`, migrated at start. */
+export const layerUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) =>
+  Layer.provideMerge(layer, clientUrl(url, options))
+
+/** As `layerUrl`, from `DATABASE_URL` (redacted) and `SPOTCAST_DATABASE_POOL_SIZE` (default 10). */
+export const layerConfig = Layer.unwrapEffect(
+  Effect.map(
+    Config.all({
+      url: Config.redacted("DATABASE_URL"),
+      maxConnections: Config.integer("SPOTCAST_DATABASE_POOL_SIZE").pipe(
+        Config.validate({ message: "Expected a positive integer", validation: (n) => n > 0 }),
+        Config.withDefault(DEFAULT_POOL_SIZE)
+      )
+    }),
+    ({ maxConnections, url }) => layerUrl(url, { maxConnections })
+  )
+)

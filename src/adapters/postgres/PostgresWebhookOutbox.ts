@@ -1,0 +1,253 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import { Clock, DateTime, Duration, Effect, Either, Layer, Option, Schema } from "effect"
+import { AccountId, DeliveryId } from "../../domain/Ids.js"
+import { DeliveryAttempt, DeliveryStatus, type WebhookDelivery } from "../../domain/WebhookDelivery.js"
+import { DeliveryNotFound, redeliver } from "../../domain/WebhookRedelivery.js"
+import type { AttemptRecord, DeliveryHistory, DeliveryPageRequest } from "../../ports/WebhookOutbox.js"
+import { WebhookOutbox, type WebhookOutboxShape } from "../../ports/WebhookOutbox.js"
+import { DeliveryFromRow } from "./QueueRows.js"
+
+const Timestamp = Schema.DateTimeUtcFromDate
+const COLUMNS = "d.account_id, d.id, d.spotcast_id, d.forecast_id, d.event, d.url, d.body, d.status, d.attempts, " +
+  "d.next_attempt_at, d.created_at, d.delivered_at"
+
+const AttemptFromRow = Schema.transform(
+  Schema.Struct({
+    delivery_id: DeliveryId,
+    number: Schema.Int,
+    at: Timestamp,
+    duration_ms: Schema.Int,
+    status_code: Schema.NullOr(Schema.Int),
+    error: Schema.NullOr(Schema.String)
+  }),
+  Schema.typeSchema(DeliveryAttempt),
+  {
+    strict: true,
+    decode: (r) => ({
+      deliveryId: r.delivery_id,
+      number: r.number,
+      at: r.at,
+      durationMs: r.duration_ms,
+      ...(r.status_code === null ? {} : { statusCode: r.status_code }),
+      ...(r.error === null ? {} : { error: r.error })
+    }),
+    encode: (a) => ({
+      delivery_id: a.deliveryId,
+      number: a.number,
+      at: a.at,
+      duration_ms: a.durationMs,
+      status_code: a.statusCode ?? null,
+      error: a.error ?? null
+    })
+  }
+)
+
+const Key = Schema.Struct({ accountId: AccountId, id: Schema.String })
+
+/** The state a recorded attempt leaves the delivery in, as columns. */
+const nextColumns = (next: AttemptRecord["next"]) => {
+  switch (next._tag) {
+    case "Delivered":
+      return { status: "delivered" as const, nextAttemptAt: null, deliveredAt: next.at }
+    case "Retry":
+      return { status: "pending" as const, nextAttemptAt: next.at, deliveredAt: null }
+    case "Failed":
+      return { status: "failed" as const, nextAttemptAt: null, deliveredAt: null }
+  }
+}
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  // SKIP LOCKED: dispatchers racing for the head of the outbox each take a different delivery.
+  const claimNext = SqlSchema.findOne({
+    Request: Schema.Struct({ owner: Schema.String, now: Timestamp, until: Timestamp }),
+    Result: DeliveryFromRow,
+    execute: ({ now, owner, until }) =>
+      sql`UPDATE webhook_deliveries d SET lease_owner = ${owner}, lease_until = ${until}
+          FROM (
+            SELECT account_id, id FROM webhook_deliveries
+            WHERE status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})
+            ORDER BY next_attempt_at, id
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED
+          ) due
+          WHERE d.account_id = due.account_id AND d.id = due.id
+          RETURNING ${sql.unsafe(COLUMNS)}`
+  })
+  const earliestDue = SqlSchema.single({
+    Request: Schema.Struct({ now: Timestamp }),
+    Result: Schema.Struct({ due: Schema.NullOr(Timestamp) }),
+    execute: ({ now }) =>
+      sql`SELECT min(CASE WHEN lease_until > ${now} THEN GREATEST(next_attempt_at, lease_until) ELSE next_attempt_at END) AS due
+          FROM webhook_deliveries WHERE status = 'pending'`
+  })
+  const finishAttempt = SqlSchema.findOne({
+    Request: Schema.Struct({
+      accountId: AccountId,
+      id: DeliveryId,
+      owner: Schema.String,
+      status: DeliveryStatus,
+      nextAttemptAt: Schema.NullOr(Timestamp),
+      deliveredAt: Schema.NullOr(Timestamp)
+    }),
+    Result: Schema.Struct({ id: DeliveryId }),
+    execute: (r) =>
+      sql`UPDATE webhook_deliveries
+          SET attempts = attempts + 1, status = ${r.status}, next_attempt_at = ${r.nextAttemptAt},
+              delivered_at = ${r.deliveredAt}, lease_owner = NULL, lease_until = NULL
+          WHERE account_id = ${r.accountId} AND id = ${r.id} AND status = 'pending' AND lease_owner = ${r.owner}
+          RETURNING id`
+  })
+  // Numbered after the delivery's last attempt: the UPDATE above holds its row lock, so numbers never clash.
+  const appendAttempt = SqlSchema.void({
+    Request: Schema.Struct({
+      accountId: AccountId,
+      id: DeliveryId,
+      at: Timestamp,
+      durationMs: Schema.Int,
+      statusCode: Schema.NullOr(Schema.Int),
+      error: Schema.NullOr(Schema.String)
+    }),
+    execute: (r) =>
+      sql`INSERT INTO webhook_attempts (account_id, delivery_id, number, at, duration_ms, status_code, error)
+          SELECT ${r.accountId}, ${r.id}, COALESCE(max(number), 0) + 1, ${r.at}, ${r.durationMs}, ${r.statusCode}, ${r.error}
+          FROM webhook_attempts WHERE account_id = ${r.accountId} AND delivery_id = ${r.id}`
+  })
+  const releaseLease = SqlSchema.void({
+    Request: Schema.Struct({ accountId: AccountId, id: DeliveryId, owner: Schema.String }),
+    execute: (r) =>
+      sql`UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL
+          WHERE account_id = ${r.accountId} AND id = ${r.id} AND lease_owner = ${r.owner}`
+  })
+  const pageOfDeliveries = SqlSchema.findAll({
+    Request: Schema.Struct({
+      accountId: AccountId,
+      limit: Schema.Int,
+      status: Schema.NullOr(DeliveryStatus),
+      after: Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
+    }),
+    Result: DeliveryFromRow,
+    execute: ({ accountId, after, limit, status }) =>
+      sql`SELECT ${sql.unsafe(COLUMNS)} FROM webhook_deliveries d
+          WHERE d.account_id = ${accountId}
+            ${status === null ? sql`` : sql`AND d.status = ${status}`}
+            ${after === null ? sql`` : sql`AND (d.created_at, d.id) < (${after.createdAt}, ${after.id})`}
+          ORDER BY d.created_at DESC, d.id DESC
+          LIMIT ${limit}`
+  })
+  const findDelivery = SqlSchema.findOne({
+    Request: Key,
+    Result: DeliveryFromRow,
+    execute: ({ accountId, id }) => sql`SELECT ${sql.unsafe(COLUMNS)} FROM webhook_deliveries d WHERE d.account_id = ${accountId} AND d.id = ${id}`
+  })
+  const lockDelivery = SqlSchema.findOne({
+    Request: Key,
+    Result: DeliveryFromRow,
+    execute: ({ accountId, id }) =>
+      sql`SELECT ${sql.unsafe(COLUMNS)} FROM webhook_deliveries d WHERE d.account_id = ${accountId} AND d.id = ${id} FOR UPDATE`
+  })
+  const attemptsOf = SqlSchema.findAll({
+    Request: Schema.Struct({ accountId: AccountId, ids: Schema.NonEmptyArray(Schema.String) }),
+    Result: AttemptFromRow,
+    execute: ({ accountId, ids }) =>
+      sql`SELECT delivery_id, number, at, duration_ms, status_code, error FROM webhook_attempts
+          WHERE account_id = ${accountId} AND delivery_id IN ${sql.in(ids)}
+          ORDER BY delivery_id, number`
+  })
+  const makeDue = SqlSchema.void({
+    Request: Schema.Struct({ accountId: AccountId, id: DeliveryId, at: Timestamp }),
+    execute: ({ accountId, at, id }) =>
+      sql`UPDATE webhook_deliveries
+          SET status = 'pending', attempts = 0, next_attempt_at = ${at}, delivered_at = NULL,
+              lease_owner = NULL, lease_until = NULL
+          WHERE account_id = ${accountId} AND id = ${id}`
+  })
+
+  const histories = (accountId: AccountId, deliveries: ReadonlyArray<WebhookDelivery>) =>
+    Effect.gen(function*() {
+      const [first, ...rest] = deliveries.map((d) => d.id as string)
+      if (first === undefined) return []
+      const attempts = yield* attemptsOf({ accountId, ids: [first, ...rest] })
+      return deliveries.map((delivery): DeliveryHistory => ({
+        delivery,
+        attempts: attempts.filter((a) => a.deliveryId === delivery.id)
+      }))
+    })
+
+  const now = Effect.map(Clock.currentTimeMillis, DateTime.unsafeMake)
+
+  return WebhookOutbox.of({
+    claim: (owner, lease) =>
+      Effect.flatMap(Clock.currentTimeMillis, (millis) =>
+        claimNext({
+          owner,
+          now: DateTime.unsafeMake(millis),
+          until: DateTime.unsafeMake(millis + Duration.toMillis(lease))
+        })).pipe(Effect.orDie, Effect.withSpan("WebhookOutbox.claim")),
+
+    nextDueAt: Effect.flatMap(now, (now) => earliestDue({ now })).pipe(
+      Effect.map(({ due }) => Option.fromNullable(due)),
+      Effect.orDie,
+      Effect.withSpan("WebhookOutbox.nextDueAt")
+    ),
+
+    record: (attempt) =>
+      Effect.gen(function*() {
+        const finished = yield* finishAttempt({
+          accountId: attempt.accountId,
+          id: attempt.deliveryId,
+          owner: attempt.owner,
+          ...nextColumns(attempt.next)
+        })
+        if (Option.isNone(finished)) return false
+        yield* appendAttempt({
+          accountId: attempt.accountId,
+          id: attempt.deliveryId,
+          at: attempt.at,
+          durationMs: Math.max(0, Math.round(attempt.durationMs)),
+          statusCode: attempt.statusCode ?? null,
+          error: attempt.error ?? null
+        })
+        return true
+      }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("WebhookOutbox.record")),
+
+    release: (accountId, deliveryId, owner) =>
+      releaseLease({ accountId, id: deliveryId, owner }).pipe(Effect.orDie, Effect.withSpan("WebhookOutbox.release")),
+
+    list: (accountId, page: DeliveryPageRequest) =>
+      pageOfDeliveries({
+        accountId,
+        limit: page.limit,
+        status: page.status ?? null,
+        after: page.after === undefined ? null : { createdAt: DateTime.unsafeMake(page.after.createdAtMillis), id: page.after.id }
+      }).pipe(
+        Effect.flatMap((deliveries) => histories(accountId, deliveries)),
+        Effect.orDie,
+        Effect.withSpan("WebhookOutbox.list")
+      ),
+
+    get: (accountId, deliveryId) =>
+      findDelivery({ accountId, id: deliveryId }).pipe(
+        Effect.flatMap(Option.match({
+          onNone: () => Effect.succeed(Option.none<DeliveryHistory>()),
+          onSome: (d) => Effect.map(histories(accountId, [d]), (h) => Option.fromNullable(h[0]))
+        })),
+        Effect.orDie,
+        Effect.withSpan("WebhookOutbox.get")
+      ),
+
+    redeliver: (accountId, deliveryId, at) =>
+      Effect.gen(function*() {
+        const found = yield* lockDelivery({ accountId, id: deliveryId }).pipe(Effect.orDie)
+        if (Option.isNone(found)) return yield* new DeliveryNotFound({ deliveryId })
+        const again = redeliver(found.value, at)
+        if (Either.isLeft(again)) return yield* again.left
+        yield* makeDue({ accountId, id: found.value.id, at }).pipe(Effect.orDie)
+        return again.right
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookOutbox.redeliver"))
+  } satisfies WebhookOutboxShape)
+})
+
+export const layer = Layer.effect(WebhookOutbox, make)

@@ -1,0 +1,34 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { layer, type Vitest } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgres.js"
+import type { StoragePorts } from "../../ports/StorageHarness.js"
+import { serverReachable, serverStorage } from "./TestDatabase.js"
+
+export interface Target {
+  readonly name: string
+  readonly layer: Layer.Layer<StoragePorts | SqlClient.SqlClient, unknown>
+}
+
+export const pglite: Target = { name: "PGlite", layer: EmbeddedPostgres.layer() }
+export const server: Target = { name: "the Postgres server", layer: serverStorage() }
+
+/**
+ * Runs a suite on PGlite and, where one answers, on the real server (a fresh database each); the
+ * server's absence is reported once by TestDatabase.
+ */
+export const onEveryPostgres = async (
+  name: string,
+  suite: (it: Vitest.MethodsNonLive<StoragePorts | SqlClient.SqlClient, true>, target: Target) => void
+) => {
+  const targets = (await serverReachable) ? [pglite, server] : [pglite]
+  for (const target of targets) {
+    layer(target.layer, { excludeTestServices: true, timeout: "120 seconds" })(`${name} (${target.name})`, (it) => suite(it, target))
+  }
+}
+
+/** Runs raw SQL expecting Postgres to refuse it; yields the server's message. */
+export const refused = (statement: string) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.flip(sql.unsafe(statement))).pipe(
+    Effect.map((e) => String((e.cause as { message?: string } | undefined)?.message ?? e.message))
+  )

@@ -1,0 +1,122 @@
+import { DateTime, Effect, Redacted } from "effect"
+import type { Account } from "../../src/domain/Account.js"
+import type { ApiKey } from "../../src/domain/ApiKey.js"
+import type { Forecast } from "../../src/domain/Forecast.js"
+import { initialLifecycle } from "../../src/domain/ForecastLifecycle.js"
+import {
+  AccountId,
+  ApiKeyId,
+  DeliveryId,
+  ForecastId,
+  type IdPrefix,
+  LedgerEntryId,
+  SpotCastId
+} from "../../src/domain/Ids.js"
+import type { SpotCast } from "../../src/domain/SpotCast.js"
+import type { WebhookDelivery } from "../../src/domain/WebhookDelivery.js"
+import { WebhookUrl } from "../../src/domain/WebhookUrl.js"
+import type { Grant } from "../../src/ports/AccountStore.js"
+import { AccountStore } from "../../src/ports/AccountStore.js"
+import type { CreateSpotCastCommand } from "../../src/ports/SpotCastStore.js"
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+let counter = Math.floor(Math.random() * 62 ** 6)
+
+/** A fresh, valid id: prefix, underscore, 22 base62 characters. */
+export const id = (prefix: IdPrefix, body?: string) => {
+  if (body !== undefined) return `${prefix}_${body.padEnd(22, "0").slice(0, 22)}`
+  let n = ++counter
+  let digits = ""
+  while (n > 0) {
+    digits = BASE62[n % 62] + digits
+    n = Math.floor(n / 62)
+  }
+  return `${prefix}_${digits.padStart(22, "0")}`
+}
+
+export const account = (at: DateTime.Utc, overrides: Partial<Account> = {}): Account => ({
+  id: AccountId.make(id("acct")),
+  name: "Contract account",
+  status: "active",
+  mode: "live",
+  createdAt: at,
+  webhookSecret: Redacted.make(`whsec_${"s".repeat(32)}`),
+  ...overrides
+})
+
+export const apiKey = (owner: Account, at: DateTime.Utc, hash = `hash-${id("key")}`): ApiKey => ({
+  id: ApiKeyId.make(id("key")),
+  accountId: owner.id,
+  prefix: "sk_live_abcd",
+  hash,
+  mode: owner.mode,
+  createdAt: at
+})
+
+export const grant = (amount: number, at: DateTime.Utc, note?: string): Grant => ({
+  entryId: LedgerEntryId.make(id("led")),
+  amount,
+  at,
+  ...(note === undefined ? {} : { note })
+})
+
+/** An account with `credits`, stored. */
+export const seed = (credits: number, overrides: Partial<Account> = {}) =>
+  Effect.gen(function*() {
+    const now = yield* DateTime.now
+    const made = account(now, overrides)
+    yield* (yield* AccountStore).create({ account: made, ...(credits > 0 ? { grant: grant(credits, now) } : {}) })
+    return made
+  })
+
+export const spotcast = (owner: Pick<Account, "id">, at: DateTime.Utc, overrides: Partial<SpotCast> = {}): SpotCast => ({
+  id: SpotCastId.make(id("spc")),
+  accountId: owner.id,
+  createdAt: at,
+  coordinates: { latitude: 41.13, longitude: -71.71 },
+  start: DateTime.unsafeMake(Date.UTC(2026, 2, 2)),
+  numDays: 3,
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  ...overrides
+})
+
+export const forecast = (of: Pick<SpotCast, "id" | "accountId">, at: DateTime.Utc, overrides: Partial<Forecast> = {}): Forecast => ({
+  id: ForecastId.make(id("fcst")),
+  spotcastId: of.id,
+  accountId: of.accountId,
+  createdAt: at,
+  ...initialLifecycle,
+  ...overrides
+})
+
+/** A create command for a new SpotCast of `owner` at the clock's time, priced `price`. */
+export const createCommand = (owner: Pick<Account, "id">, price = 2, overrides: Partial<CreateSpotCastCommand> = {}) =>
+  Effect.map(DateTime.now, (now): CreateSpotCastCommand => {
+    const s = spotcast(owner, now)
+    return {
+      spotcast: s,
+      forecast: forecast(s, now),
+      price,
+      chargeId: LedgerEntryId.make(id("led")),
+      estimatedCompletionSeconds: 10,
+      ...overrides
+    }
+  })
+
+export const delivery = (f: Forecast, at: DateTime.Utc, body = `{"event":"x","n":1}`): WebhookDelivery => ({
+  id: DeliveryId.make(id("whk")),
+  accountId: f.accountId,
+  spotcastId: f.spotcastId,
+  forecastId: f.id,
+  event: "spotcast.forecast.completed",
+  url: "https://hooks.example.com/spotcast",
+  body,
+  status: "pending",
+  attempts: 0,
+  nextAttemptAt: at,
+  createdAt: at
+})
+
+export const webhookUrl = (s: string) => WebhookUrl.make(s)
+
+export const refundId = () => LedgerEntryId.make(id("led"))

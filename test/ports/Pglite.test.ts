@@ -1,0 +1,9 @@
+import { Layer } from "effect"
+import * as EmbeddedPostgres from "../../src/adapters/postgres/EmbeddedPostgres.js"
+import { accountStoreContract } from "./AccountStoreContract.js"
+import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
+import { jobQueueContract } from "./JobQueueContract.js"
+import { spotCastStoreContract } from "./SpotCastStoreContract.js"
+import { runContracts, sqlReset } from "./StorageHarness.js"
+
+runContracts({ name: "PGlite", layer: Layer.provideMerge(sqlReset, EmbeddedPostgres.layer()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract])

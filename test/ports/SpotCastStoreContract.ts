@@ -1,0 +1,377 @@
+import { assert, describe } from "@effect/vitest"
+import { DateTime, Effect, Option, TestClock } from "effect"
+import type { Analysis } from "../../src/domain/Analysis.js"
+import type { Forecast } from "../../src/domain/Forecast.js"
+import { LedgerEntryId, type SpotCastId } from "../../src/domain/Ids.js"
+import { InsufficientBalance } from "../../src/domain/Ledger.js"
+import { AccountStore } from "../../src/ports/AccountStore.js"
+import { IdempotencyStore } from "../../src/ports/IdempotencyStore.js"
+import { JobQueue } from "../../src/ports/JobQueue.js"
+import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
+import * as F from "./Fixtures.js"
+import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+
+const analysis: Analysis = {
+  summary: "Calm morning, building wind after noon.",
+  daily_classifications: [{ date: "2026-03-02", classification: "CAUTION", summary: "12 kts by 14:00" }]
+}
+const weatherError = { code: "weather_data_unavailable", message: "no data" } as const
+
+const shortfall = (e: { readonly _tag: string }) =>
+  e instanceof InsufficientBalance ? { currentBalance: e.currentBalance, requiredCredits: e.requiredCredits } : e._tag
+
+/** A stored SpotCast of a new account with `credits`, and its first forecast. */
+const created = (credits = 10, price = 2) =>
+  Effect.gen(function*() {
+    const account = yield* F.seed(credits)
+    const command = yield* F.createCommand(account, price)
+    const charged = yield* (yield* SpotCastStore).create(command)
+    return { account, command, charged }
+  })
+
+const refreshOf = (forecast: Forecast, price = 2) =>
+  Effect.map(DateTime.now, (now) => ({
+    accountId: forecast.accountId,
+    spotcastId: forecast.spotcastId,
+    forecast: F.forecast({ id: forecast.spotcastId, accountId: forecast.accountId }, now),
+    price,
+    chargeId: LedgerEntryId.make(F.id("led")),
+    estimatedCompletionSeconds: 12
+  }))
+
+export const spotCastStoreContract = (it: ContractIt) =>
+  describe("SpotCastStore", () => {
+    it.effect("create charges, stores the SpotCast and its first forecast, and enqueues its job", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const { account, charged, command } = yield* created(10, 3)
+        assert.deepStrictEqual(charged, {
+          _tag: "Created",
+          receipt: {
+            kind: "create",
+            spotcastId: command.spotcast.id,
+            forecastId: command.forecast.id,
+            createdAt: command.forecast.createdAt,
+            creditsCharged: 3,
+            creditsRemaining: 7,
+            estimatedCompletionSeconds: 10
+          }
+        })
+        assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 7, totalPurchased: 10, totalUsed: 3 })
+        const view = Option.getOrThrow(yield* (yield* SpotCastStore).get(account.id, command.spotcast.id))
+        assert.deepStrictEqual(view, { spotcast: command.spotcast, forecastCount: 1, latest: command.forecast })
+        assert.strictEqual(yield* (yield* JobQueue).depth, 1)
+      })))
+
+    it.effect("every field of a SpotCast round-trips; metadata keeps its keys in the order sent", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const account = yield* F.seed(10)
+        const now = yield* DateTime.now
+        const metadata = { zeta: 1, alpha: { y: [3, "two", null], b: true }, "ünï": "😀 \"quoted\"", empty: {} }
+        const spotcast = F.spotcast(account, now, {
+          coordinates: { latitude: -33.8688, longitude: 151.2093 },
+          numDays: 5,
+          tripDurationHours: 6,
+          metadata,
+          webhookUrl: F.webhookUrl("https://hooks.example.com/a?b=c"),
+          preferences: { language: "ja", distanceUnits: "km", speedUnits: "ms" },
+          vessel: { type: "sailboat", lengthFt: 32.5 }
+        })
+        const forecast = F.forecast(spotcast, now)
+        yield* (yield* SpotCastStore).create({ ...(yield* F.createCommand(account)), spotcast, forecast })
+        const view = Option.getOrThrow(yield* (yield* SpotCastStore).get(account.id, spotcast.id))
+        assert.deepStrictEqual(view.spotcast, spotcast)
+        assert.strictEqual(JSON.stringify(view.spotcast.metadata), JSON.stringify(metadata))
+      })))
+
+    it.effect("create without enough credits fails with the balance and price and changes nothing", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const account = yield* F.seed(3)
+        const command = yield* F.createCommand(account, 4)
+        const error = yield* Effect.flip((yield* SpotCastStore).create(command))
+        assert.deepStrictEqual(shortfall(error), { currentBalance: 3, requiredCredits: 4 })
+        assert.isTrue(Option.isNone(yield* (yield* SpotCastStore).get(account.id, command.spotcast.id)))
+        assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 3, totalPurchased: 3, totalUsed: 0 })
+        assert.strictEqual(yield* (yield* JobQueue).depth, 0)
+      })))
+
+    it.effect("spending the balance to exactly zero is allowed, one credit more is not", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const account = yield* F.seed(4)
+        const store = yield* SpotCastStore
+        yield* store.create(yield* F.createCommand(account, 2))
+        yield* store.create(yield* F.createCommand(account, 2))
+        const error = yield* Effect.flip(store.create(yield* F.createCommand(account, 2)))
+        assert.strictEqual(error._tag, "InsufficientBalance")
+        assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 0, totalPurchased: 4, totalUsed: 4 })
+      })))
+
+    it.effect("an idempotency key replays its receipt, refuses another request, and is fresh after 24 hours", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const account = yield* F.seed(10)
+        const idempotency = { key: "order-42", fingerprint: "fp-a" }
+        const first = yield* store.create({ ...(yield* F.createCommand(account)), idempotency })
+        assert.strictEqual(first._tag, "Created")
+
+        yield* TestClock.adjust("23 hours")
+        const again = yield* store.create({ ...(yield* F.createCommand(account)), idempotency })
+        assert.deepStrictEqual(again, { _tag: "Replayed", receipt: first.receipt })
+        const reused = yield* Effect.flip(store.create({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-b" } }))
+        assert.deepStrictEqual(reused._tag === "IdempotencyKeyReused" && reused.key, "order-42")
+        assert.strictEqual((yield* (yield* AccountStore).balance(account.id)).creditBalance, 8)
+
+        const record = Option.getOrThrow(yield* (yield* IdempotencyStore).find(account.id, "order-42"))
+        assert.deepStrictEqual(record, {
+          accountId: account.id,
+          key: "order-42",
+          fingerprint: "fp-a",
+          createdAt: first.receipt.createdAt,
+          receipt: first.receipt
+        })
+
+        yield* TestClock.adjust("1 hour")
+        yield* TestClock.adjust("1 millis")
+        const later = yield* store.create({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-c" } })
+        assert.strictEqual(later._tag, "Created")
+        assert.notStrictEqual(later.receipt.spotcastId, first.receipt.spotcastId)
+        assert.strictEqual((yield* (yield* AccountStore).balance(account.id)).creditBalance, 6)
+        assert.strictEqual(Option.getOrThrow(yield* (yield* IdempotencyStore).find(account.id, "order-42")).fingerprint, "fp-c")
+      })))
+
+    it.effect("idempotency keys belong to their account; a refused charge keeps no record", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const rich = yield* F.seed(10)
+        const poor = yield* F.seed(1)
+        const idempotency = { key: "shared-key", fingerprint: "fp" }
+        yield* store.create({ ...(yield* F.createCommand(rich)), idempotency })
+        const refused = yield* Effect.flip(store.create({ ...(yield* F.createCommand(poor)), idempotency }))
+        assert.strictEqual(refused._tag, "InsufficientBalance")
+        assert.isTrue(Option.isNone(yield* (yield* IdempotencyStore).find(poor.id, "shared-key")))
+        yield* (yield* AccountStore).grant(poor.id, F.grant(5, yield* DateTime.now))
+        const fresh = yield* store.create({ ...(yield* F.createCommand(poor)), idempotency })
+        assert.strictEqual(fresh._tag, "Created")
+      })))
+
+    it.effect("refresh waits for the newest forecast to finish, then charges and adds a forecast", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const { account, command } = yield* created(10)
+        yield* TestClock.adjust("1 minute")
+        const busy = yield* Effect.flip(store.refresh(yield* refreshOf(command.forecast)))
+        assert.deepStrictEqual(busy._tag === "ForecastInProgress" && [busy.spotcastId, busy.forecastId], [
+          command.spotcast.id,
+          command.forecast.id
+        ])
+
+        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
+        yield* TestClock.adjust("1 minute")
+        const refresh = yield* refreshOf(command.forecast, 3)
+        const charged = yield* store.refresh({ ...refresh, idempotency: { key: "r1", fingerprint: "f" } })
+        assert.deepStrictEqual(charged, {
+          _tag: "Created",
+          receipt: {
+            kind: "refresh",
+            spotcastId: command.spotcast.id,
+            forecastId: refresh.forecast.id,
+            createdAt: refresh.forecast.createdAt,
+            creditsCharged: 3,
+            creditsRemaining: 5,
+            estimatedCompletionSeconds: 12
+          }
+        })
+        const view = Option.getOrThrow(yield* store.get(account.id, command.spotcast.id))
+        assert.strictEqual(view.forecastCount, 2)
+        assert.deepStrictEqual(view.latest, refresh.forecast)
+        const replay = yield* store.refresh({ ...(yield* refreshOf(command.forecast, 3)), idempotency: { key: "r1", fingerprint: "f" } })
+        assert.deepStrictEqual(replay, { _tag: "Replayed", receipt: charged.receipt })
+        assert.strictEqual(yield* (yield* JobQueue).depth, 1)
+      })))
+
+    it.effect("refresh of an unknown or foreign SpotCast is SpotCastNotFound; without credits it is refused", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const { account, command } = yield* created(2)
+        const stranger = yield* F.seed(10)
+        const refresh = yield* refreshOf(command.forecast)
+        const foreign = yield* Effect.flip(store.refresh({ ...refresh, accountId: stranger.id }))
+        assert.strictEqual(foreign._tag, "SpotCastNotFound")
+        const unknown = yield* Effect.flip(store.refresh({ ...refresh, spotcastId: F.spotcast(account, yield* DateTime.now).id }))
+        assert.strictEqual(unknown._tag, "SpotCastNotFound")
+        const malformed = yield* Effect.flip(store.refresh({
+          ...refresh,
+          spotcastId: "spc_'; --" as SpotCastId,
+          idempotency: { key: "k", fingerprint: "f" }
+        }))
+        assert.strictEqual(malformed._tag, "SpotCastNotFound")
+        yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at: yield* DateTime.now, refundId: F.refundId() })
+        yield* store.create(yield* F.createCommand(account, 2))
+        const broke = yield* Effect.flip(store.refresh(refresh))
+        assert.deepStrictEqual(shortfall(broke), { currentBalance: 0, requiredCredits: 2 })
+        assert.strictEqual(Option.getOrThrow(yield* store.get(account.id, command.spotcast.id)).forecastCount, 1)
+      })))
+
+    it.effect("reads are scoped to the account and the SpotCast", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const { account, command } = yield* created()
+        const other = yield* created()
+        const { id: spotcastId } = command.spotcast
+        const { id: forecastId } = command.forecast
+        assert.deepStrictEqual(yield* store.getForecast(account.id, spotcastId, forecastId), Option.some(command.forecast))
+        assert.isTrue(Option.isNone(yield* store.getForecast(other.account.id, spotcastId, forecastId)))
+        assert.isTrue(Option.isNone(yield* store.getForecast(account.id, other.command.spotcast.id, forecastId)))
+        assert.isTrue(Option.isNone(yield* store.getForecast(account.id, spotcastId, "fcst_nope")))
+        assert.isTrue(Option.isNone(yield* store.get(other.account.id, spotcastId)))
+        assert.isTrue(Option.isNone(yield* store.get(account.id, "spc_'; DROP TABLE spotcasts; --")))
+        assert.deepStrictEqual(yield* store.listForecasts(other.account.id, spotcastId, { limit: 10 }), [])
+        assert.deepStrictEqual((yield* store.list(account.id, { limit: 10 })).map((v) => v.spotcast.id), [spotcastId])
+      })))
+
+    it.effect("lists newest first, ties by id in byte order, strictly after the cursor", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const account = yield* F.seed(100)
+        const now = yield* DateTime.now
+        const at = (minutes: number) => DateTime.add(now, { minutes })
+        // Same instant, ids differing only in case and digits: byte order is 0 < A < a.
+        const bodies = [["0", 1], ["A", 1], ["a", 1], ["b", 0], ["B", 2]] as const
+        for (const [body, minutes] of bodies) {
+          const spotcast = F.spotcast(account, at(minutes), { id: F.id("spc", body) as never })
+          yield* store.create({ ...(yield* F.createCommand(account)), spotcast, forecast: F.forecast(spotcast, at(minutes)) })
+        }
+        const order = ["B", "a", "A", "0", "b"].map((b) => F.id("spc", b))
+        const all = yield* store.list(account.id, { limit: 10 })
+        assert.deepStrictEqual(all.map((v) => v.spotcast.id), order)
+        const walked: Array<string> = []
+        let after: { createdAtMillis: number; id: string } | undefined
+        for (;;) {
+          const page = yield* store.list(account.id, after === undefined ? { limit: 2 } : { limit: 2, after })
+          if (page.length === 0) break
+          walked.push(...page.map((v) => v.spotcast.id))
+          const last = page[page.length - 1]!
+          after = { createdAtMillis: DateTime.toEpochMillis(last.spotcast.createdAt), id: last.spotcast.id }
+        }
+        assert.deepStrictEqual(walked, order)
+      })))
+
+    it.effect("lists a SpotCast's forecasts newest first with the cursor", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const { account, command } = yield* created(100)
+        const ids = [command.forecast.id as string]
+        let latest = command.forecast
+        for (let i = 0; i < 4; i++) {
+          yield* store.complete({ forecastId: latest.id, analysis, at: yield* DateTime.now })
+          yield* TestClock.adjust("1 minute")
+          const refresh = yield* refreshOf(latest)
+          yield* store.refresh(refresh)
+          latest = refresh.forecast
+          ids.unshift(latest.id)
+        }
+        const page = yield* store.listForecasts(account.id, command.spotcast.id, { limit: 3 })
+        assert.deepStrictEqual(page.map((f) => f.id), ids.slice(0, 3))
+        const last = page[2]!
+        const rest = yield* store.listForecasts(account.id, command.spotcast.id, {
+          limit: 3,
+          after: { createdAtMillis: DateTime.toEpochMillis(last.createdAt), id: last.id }
+        })
+        assert.deepStrictEqual(rest.map((f) => f.id), ids.slice(3))
+        const view = Option.getOrThrow(yield* store.get(account.id, command.spotcast.id))
+        assert.strictEqual(view.forecastCount, 5)
+        assert.strictEqual(view.latest.id, ids[0])
+        assert.strictEqual(view.latest.status, "processing")
+      })))
+
+    it.effect("work gives a worker the forecast with its SpotCast and account", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const { account, command } = yield* created()
+        const work = Option.getOrThrow(yield* store.work(command.forecast.id))
+        assert.strictEqual(work.account.id, account.id)
+        assert.deepStrictEqual(work.spotcast, command.spotcast)
+        assert.deepStrictEqual(work.forecast, command.forecast)
+        assert.isTrue(Option.isNone(yield* store.work(F.forecast(command.spotcast, yield* DateTime.now).id)))
+      })))
+
+    it.effect("advance moves progress forward only, and not at all once finished", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const { account, command } = yield* created()
+        const progress = () => Effect.map(store.get(account.id, command.spotcast.id), (v) => Option.getOrThrow(v).latest.progress)
+        assert.isTrue(yield* store.advance(command.forecast.id, "processing_data"))
+        assert.deepStrictEqual(yield* progress(), { stage: "processing_data", percentage: 50 })
+        assert.isTrue(yield* store.advance(command.forecast.id, "fetching_weather"))
+        assert.deepStrictEqual(yield* progress(), { stage: "processing_data", percentage: 50 })
+        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
+        assert.isFalse(yield* store.advance(command.forecast.id, "ai_analysis"))
+        assert.deepStrictEqual(yield* progress(), { stage: "completed", percentage: 100 })
+        assert.isFalse(yield* store.advance(F.forecast(command.spotcast, yield* DateTime.now).id, "ai_analysis"))
+      })))
+
+    it.effect("complete finishes once, removes the job, and a late second completion or failure changes nothing", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const { account, command } = yield* created(10)
+        yield* store.advance(command.forecast.id, "ai_analysis")
+        yield* TestClock.adjust("42 seconds")
+        const at = yield* DateTime.now
+        const delivery = F.delivery(command.forecast, at)
+        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at, delivery }))
+        const done = Option.getOrThrow(yield* store.getForecast(account.id, command.spotcast.id, command.forecast.id))
+        assert.deepStrictEqual(done, {
+          ...command.forecast,
+          status: "completed",
+          progress: { stage: "completed", percentage: 100 },
+          completedAt: at,
+          analysis
+        })
+        assert.strictEqual(yield* (yield* JobQueue).depth, 0)
+        const later = DateTime.add(at, { seconds: 5 })
+        assert.isFalse(yield* store.complete({ forecastId: command.forecast.id, analysis: { ...analysis, summary: "late" }, at: later }))
+        assert.isFalse(yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at: later, refundId: F.refundId() }))
+        assert.deepStrictEqual(yield* store.getForecast(account.id, command.spotcast.id, command.forecast.id), Option.some(done))
+        assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 8, totalPurchased: 10, totalUsed: 2 })
+      })))
+
+    it.effect("fail refunds the charge once, keeps the progress reached, and removes the job", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const accounts = yield* AccountStore
+        const { account, command } = yield* created(10, 4)
+        yield* store.advance(command.forecast.id, "fetching_weather")
+        const at = yield* DateTime.now
+        assert.isTrue(yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId(), delivery: F.delivery(command.forecast, at) }))
+        const failed = Option.getOrThrow(yield* store.getForecast(account.id, command.spotcast.id, command.forecast.id))
+        assert.deepStrictEqual(failed, {
+          ...command.forecast,
+          status: "failed",
+          progress: { stage: "fetching_weather", percentage: 25 },
+          failedAt: at,
+          error: weatherError
+        })
+        assert.deepStrictEqual(yield* accounts.balance(account.id), { creditBalance: 10, totalPurchased: 10, totalUsed: 0 })
+        assert.isFalse(yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId() }))
+        assert.isFalse(yield* store.complete({ forecastId: command.forecast.id, analysis, at }))
+        assert.deepStrictEqual(yield* accounts.balance(account.id), { creditBalance: 10, totalPurchased: 10, totalUsed: 0 })
+        assert.strictEqual(yield* (yield* JobQueue).depth, 0)
+        assert.isFalse(yield* store.fail({ forecastId: F.forecast(command.spotcast, at).id, error: weatherError, at, refundId: F.refundId() }))
+      })))
+
+    it.effect("recent completion times come newest first, as many as asked", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        assert.deepStrictEqual(yield* store.recentCompletionSeconds(5), [])
+        const first = yield* created(100)
+        const second = yield* created(100)
+        const third = yield* created(100)
+        const start = yield* DateTime.now
+        const finish = (forecast: Forecast, seconds: number) =>
+          store.complete({ forecastId: forecast.id, analysis, at: DateTime.add(start, { seconds }) })
+        yield* finish(second.command.forecast, 30)
+        yield* store.fail({ forecastId: third.command.forecast.id, error: weatherError, at: start, refundId: F.refundId() })
+        yield* finish(first.command.forecast, 12)
+        assert.deepStrictEqual(yield* store.recentCompletionSeconds(5), [12, 30])
+        assert.deepStrictEqual(yield* store.recentCompletionSeconds(1), [12])
+      })))
+  })
