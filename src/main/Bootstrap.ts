@@ -7,12 +7,14 @@ import type { AppConfig } from "./AppConfig.js"
  * or, on an empty database with nothing configured, a sandbox demo account whose key is printed once.
  * Two processes starting together may race to create the same account; the loser finds it on a retry.
  */
-export const bootstrap = (config: AppConfig) =>
-  ensureBootstrapAccount({
+export const bootstrap = (config: AppConfig) => {
+  const attempt = ensureBootstrapAccount({
     key: Option.getOrUndefined(Option.map(config.bootstrapKey, Redacted.value)),
     credits: Option.getOrUndefined(config.bootstrapCredits)
-  }).pipe(
-    Effect.retry({ times: 1 }),
+  })
+  // The loser of a start-up race dies on the store's unique key (a defect); once more, it finds the account.
+  return attempt.pipe(
+    Effect.catchAllDefect(() => attempt),
     Effect.tap((result) => {
       if (result._tag === "Existing") return Effect.void
       if (!result.generated) {
@@ -34,3 +36,4 @@ export const bootstrap = (config: AppConfig) =>
     Effect.asVoid,
     Effect.withSpan("Bootstrap")
   )
+}

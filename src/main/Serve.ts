@@ -41,16 +41,14 @@ const dispatcher = (config: AppConfig) =>
     })
   })).pipe(Layer.provide(HttpWebhookTransport.layerConfig))
 
+/** The HTTP server, listening only once the bootstrap account exists (its key printed first). */
 const api = (config: AppConfig) =>
-  Layer.mergeAll(
-    Layer.effectDiscard(bootstrap(config)),
-    HttpServerLive.layer({
-      port: config.port,
-      host: config.host,
-      adminToken: config.adminToken,
-      trustProxy: config.trustProxy
-    })
-  )
+  HttpServerLive.layer({
+    port: config.port,
+    host: config.host,
+    adminToken: config.adminToken,
+    trustProxy: config.trustProxy
+  }).pipe(Layer.provide(Layer.effectDiscard(bootstrap(config))))
 
 const announce = (config: AppConfig, role: Role) =>
   Effect.all([
