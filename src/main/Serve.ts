@@ -67,7 +67,8 @@ export const processLayer = (config: AppConfig, role: Role) => {
   )
   const background = Layer.mergeAll(workers(config).pipe(Layer.provide(Intelligence.layer(config))), dispatcher(config))
   const parts = role === "api" ? api(config) : role === "worker" ? background : Layer.mergeAll(api(config), background)
-  return Layer.mergeAll(parts, Layer.effectDiscard(announce(config, role))).pipe(Layer.provide(core))
+  // Announced first, before anything listens, so the log reads in the order things happen.
+  return parts.pipe(Layer.provide(Layer.effectDiscard(announce(config, role))), Layer.provide(core))
 }
 
 /**

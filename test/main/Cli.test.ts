@@ -25,6 +25,23 @@ describe("spotcast serve (the built binary, memory storage)", () => {
     })
   })
 
+  it("serves the default purchase_url: a page saying how to get credits", async () => {
+    const res = await fetch(`${server.baseUrl}/billing`)
+    assert.strictEqual(res.status, 200)
+    assert.match(res.headers.get("content-type") ?? "", /text\/html/)
+    assert.isString(res.headers.get("x-ratelimit-limit"))
+    assert.include(await res.text(), "spotcast admin credits grant")
+  })
+
+  it("says at start-up when simulated weather is forced for every account", async () => {
+    const forced = await startServer({ SPOTCAST_STORAGE: "memory", SPOTCAST_WEATHER_PROVIDER: "simulated" })
+    try {
+      assert.include(forced.output(), "SPOTCAST_WEATHER_PROVIDER=simulated: every account gets simulated weather")
+    } finally {
+      await forced.stop()
+    }
+  })
+
   it("spotcast admin drives the operator API, in text and --json", async () => {
     const env = { SPOTCAST_ADMIN_URL: server.baseUrl, SPOTCAST_ADMIN_TOKEN: ADMIN_TOKEN }
     const created = await runBin(["admin", "--json", "accounts", "create", "--name", "Harbour", "--credits", "7"], env)

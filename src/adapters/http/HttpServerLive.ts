@@ -3,6 +3,7 @@ import { HttpApiBuilder, HttpApiScalar, HttpRouter, HttpServer } from "@effect/p
 import { NodeHttpServer } from "@effect/platform-node"
 import { Layer, Option, type Redacted } from "effect"
 import * as AdminAuth from "./AdminAuth.js"
+import * as BillingPage from "./BillingPage.js"
 import { AdminLive } from "./AdminHandlers.js"
 import * as Authentication from "./Authentication.js"
 import * as RateLimiter from "./RateLimiter.js"
@@ -38,6 +39,7 @@ export const app = (options: ServerOptions) =>
     Layer.provide([
       HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH }),
       HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } }),
+      BillingPage.layer,
       RequestGate.layer({
         adminEnabled: Option.isSome(options.adminToken),
         trustProxy: options.trustProxy ?? false
