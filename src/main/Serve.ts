@@ -68,7 +68,10 @@ export const processLayer = (config: AppConfig, role: Role) => {
   const background = Layer.mergeAll(workers(config).pipe(Layer.provide(Intelligence.layer(config))), dispatcher(config))
   const parts = role === "api" ? api(config) : role === "worker" ? background : Layer.mergeAll(api(config), background)
   // Announced first, before anything listens, so the log reads in the order things happen.
-  return parts.pipe(Layer.provide(Layer.effectDiscard(announce(config, role))), Layer.provide(core))
+  const announced = Layer.scopedDiscard(
+    Effect.zipRight(announce(config, role), Effect.addFinalizer(() => Effect.logInfo(`spotcast ${role}: stopped`)))
+  )
+  return parts.pipe(Layer.provide(announced), Layer.provide(core))
 }
 
 /**
