@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { type DateTime, Schema } from "effect"
 import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "./Ids.js"
 
 /**
@@ -43,6 +43,24 @@ export const balanceOf = (entries: Iterable<Pick<LedgerEntry, "kind" | "amount">
   for (const entry of entries) balance = applyEntry(balance, entry)
   return balance
 }
+
+/** A credit grant as an operator (or the bootstrap) asks for it. */
+export interface Grant {
+  readonly entryId: LedgerEntryId
+  readonly amount: number
+  readonly note?: string
+  readonly at: DateTime.Utc
+}
+
+/** The ledger entry that records a grant. */
+export const grantEntry = (accountId: AccountId, grant: Grant): LedgerEntry => ({
+  id: grant.entryId,
+  accountId,
+  kind: "grant",
+  amount: grant.amount,
+  createdAt: grant.at,
+  ...(grant.note === undefined ? {} : { note: grant.note })
+})
 
 export const canAfford = (balance: Balance, price: number): boolean => balance.creditBalance >= price
 

@@ -1,16 +1,10 @@
-import { Context, type Effect, type Option, type Redacted } from "effect"
+import { Context, type DateTime, type Effect, type Option, type Redacted } from "effect"
 import type { Account, AccountNotFound, AccountStatus } from "../domain/Account.js"
 import type { ApiKey } from "../domain/ApiKey.js"
-import type { AccountId, ApiKeyId, LedgerEntryId } from "../domain/Ids.js"
-import type { Balance } from "../domain/Ledger.js"
-import type { DateTime } from "effect"
+import type { AccountId, ApiKeyId } from "../domain/Ids.js"
+import type { Balance, Grant } from "../domain/Ledger.js"
 
-export interface Grant {
-  readonly entryId: LedgerEntryId
-  readonly amount: number
-  readonly note?: string
-  readonly at: DateTime.Utc
-}
+export type { Grant }
 
 /** Accounts, their API keys and their credit grants. Charges and refunds happen in SpotCastStore. */
 export interface AccountStoreShape {

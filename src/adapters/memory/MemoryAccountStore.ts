@@ -1,19 +1,12 @@
 import { Effect, Layer, Option } from "effect"
 import { type Account, AccountNotFound } from "../../domain/Account.js"
 import type { AccountId } from "../../domain/Ids.js"
-import { applyEntry, emptyBalance, type LedgerEntry } from "../../domain/Ledger.js"
+import { applyEntry, emptyBalance, grantEntry } from "../../domain/Ledger.js"
 import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 
 const appendGrant = (db: MemoryTables, accountId: AccountId, grant: Grant) => {
-  const entry: LedgerEntry = {
-    id: grant.entryId,
-    accountId,
-    kind: "grant",
-    amount: grant.amount,
-    createdAt: grant.at,
-    ...(grant.note === undefined ? {} : { note: grant.note })
-  }
+  const entry = grantEntry(accountId, grant)
   db.ledger.get(accountId)!.push(entry)
   const balance = applyEntry(db.balances.get(accountId) ?? emptyBalance, entry)
   db.balances.set(accountId, balance)

@@ -3,7 +3,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Layer, Option, Redacted, Schema } from "effect"
 import { AccountNotFound, AccountStatus } from "../../domain/Account.js"
 import { AccountId, ApiKeyId } from "../../domain/Ids.js"
-import { emptyBalance } from "../../domain/Ledger.js"
+import { emptyBalance, grantEntry } from "../../domain/Ledger.js"
 import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
 import { AccountFromRow, ApiKeyFromRow, BalanceFromRow, Credits } from "./AccountRows.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
@@ -86,14 +86,7 @@ export const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const balance = yield* credit({ accountId, amount: grant.amount })
       if (Option.isNone(balance)) return yield* new AccountNotFound({ accountId })
-      yield* insertEntry({
-        id: grant.entryId,
-        accountId,
-        kind: "grant",
-        amount: grant.amount,
-        createdAt: grant.at,
-        ...(grant.note === undefined ? {} : { note: grant.note })
-      })
+      yield* insertEntry(grantEntry(accountId, grant))
       return balance.value
     })
 

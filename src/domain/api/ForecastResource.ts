@@ -67,60 +67,40 @@ export type ForecastResource = typeof ForecastResource.Type
 const UNKNOWN_FAILURE = "The forecast could not be produced"
 
 /**
- * Which of the three shapes a stored forecast takes. A completed forecast without its analysis breaks
- * the store's contract; answering "processing" would be a lie, so it is a defect (500).
+ * The fields of the shape a stored forecast takes: completed, failed or unfinished. A completed
+ * forecast without its analysis breaks the store's contract; answering "processing" would be a lie, so
+ * it is a defect (500).
  */
-const byState = (forecast: Forecast) => {
+const stateFields = (forecast: Forecast) => {
   if (forecast.status === "completed") {
     if (forecast.analysis === undefined || forecast.completedAt === undefined) {
       throw new Error(`forecast ${forecast.id} is completed without its analysis`)
     }
     return {
-      _tag: "completed" as const,
+      status: "completed" as const,
       completed_at: timestamp(forecast.completedAt),
       ai_analysis: forecast.analysis
     }
   }
   if (forecast.status === "failed") {
-    return {
-      _tag: "failed" as const,
-      progress: forecast.progress,
-      error: forecast.error?.message ?? UNKNOWN_FAILURE
-    }
+    return { status: "failed" as const, progress: forecast.progress, error: forecast.error?.message ?? UNKNOWN_FAILURE }
   }
-  return { _tag: "unfinished" as const, status: forecast.status, progress: forecast.progress }
+  return { status: forecast.status, progress: forecast.progress }
 }
 
-export const latestForecast = (forecast: Forecast): LatestForecast => {
-  const head = { forecast_id: forecast.id, created_at: timestamp(forecast.createdAt) }
-  const state = byState(forecast)
-  switch (state._tag) {
-    case "completed":
-      return { ...head, status: "completed", completed_at: state.completed_at, ai_analysis: state.ai_analysis }
-    case "failed":
-      return { ...head, status: "failed", progress: state.progress, error: state.error }
-    case "unfinished":
-      return { ...head, status: state.status, progress: state.progress }
-  }
-}
+export const latestForecast = (forecast: Forecast): LatestForecast => ({
+  forecast_id: forecast.id,
+  created_at: timestamp(forecast.createdAt),
+  ...stateFields(forecast)
+})
 
-export const forecastResource = (spotcast: SpotCast, forecast: Forecast): ForecastResource => {
-  const head = {
-    forecast_id: forecast.id,
-    spotcast_id: spotcast.id,
-    created_at: timestamp(forecast.createdAt),
-    forecast_period: { start_date: timestamp(spotcast.start), num_days: spotcast.numDays }
-  }
-  const state = byState(forecast)
-  switch (state._tag) {
-    case "completed":
-      return { ...head, status: "completed", completed_at: state.completed_at, ai_analysis: state.ai_analysis }
-    case "failed":
-      return { ...head, status: "failed", progress: state.progress, error: state.error }
-    case "unfinished":
-      return { ...head, status: state.status, progress: state.progress }
-  }
-}
+export const forecastResource = (spotcast: SpotCast, forecast: Forecast): ForecastResource => ({
+  forecast_id: forecast.id,
+  spotcast_id: spotcast.id,
+  created_at: timestamp(forecast.createdAt),
+  forecast_period: { start_date: timestamp(spotcast.start), num_days: spotcast.numDays },
+  ...stateFields(forecast)
+})
 
 /** One entry of GET /v3/spotcast/{id}/forecasts; `completed_at` only once completed. */
 export const ForecastListItem = Schema.Struct({
