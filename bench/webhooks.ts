@@ -13,7 +13,6 @@ import { join } from "node:path"
 import { DateTime, Effect, Layer, Logger, LogLevel } from "effect"
 import { MemoryDatabase } from "../src/adapters/memory/MemoryDatabase.js"
 import * as MemoryStorage from "../src/adapters/memory/MemoryStorage.js"
-import * as MemoryWebhookOutbox from "../src/adapters/memory/MemoryWebhookOutbox.js"
 import * as CryptoIds from "../src/adapters/system/CryptoIds.js"
 import * as HttpWebhookTransport from "../src/adapters/webhook/HttpWebhookTransport.js"
 import type { DeliveryId, ForecastId, SpotCastId } from "../src/domain/Ids.js"
@@ -70,7 +69,7 @@ const run = (port: number, concurrency: number, n: number) =>
   }).pipe(
     Effect.scoped,
     Effect.provide(Layer.mergeAll(
-      MemoryWebhookOutbox.layer.pipe(Layer.provideMerge(MemoryStorage.layer)),
+      MemoryStorage.layer,
       HttpWebhookTransport.layer({ allowPrivate: true, ca: cert }),
       CryptoIds.layer
     ))

@@ -7,8 +7,9 @@ import type { AccountStore } from "../../src/ports/AccountStore.js"
 import type { IdempotencyStore } from "../../src/ports/IdempotencyStore.js"
 import type { JobQueue } from "../../src/ports/JobQueue.js"
 import type { SpotCastStore } from "../../src/ports/SpotCastStore.js"
+import type { WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
 
-export type StoragePorts = AccountStore | SpotCastStore | JobQueue | IdempotencyStore
+export type StoragePorts = AccountStore | SpotCastStore | JobQueue | IdempotencyStore | WebhookOutbox
 
 /** Empties the storage between contract tests (test support only: no port offers it). */
 export class StorageReset extends Context.Tag("test/StorageReset")<StorageReset, Effect.Effect<void>>() {}

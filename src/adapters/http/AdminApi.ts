@@ -12,6 +12,7 @@ import {
   IssuedKey,
   WebhookSecretRotated
 } from "../../domain/api/AdminResources.js"
+import { DeliveryList, DeliveryResource, ListDeliveriesQuery } from "../../domain/api/WebhookDeliveryResources.js"
 import { AdminAuth } from "./AdminAuth.js"
 import * as ApiErrors from "./ApiErrors.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"
@@ -20,6 +21,11 @@ const AccountPath = Schema.Struct({ id: Schema.String.annotations({ description:
 const KeyPath = Schema.Struct({
   id: Schema.String.annotations({ description: "Account id (acct_…)" }),
   key_id: Schema.String.annotations({ description: "API key id (key_…)" })
+})
+
+const DeliveryPath = Schema.Struct({
+  id: Schema.String.annotations({ description: "Account id (acct_…)" }),
+  delivery_id: Schema.String.annotations({ description: "Webhook delivery id (whk_…)" })
 })
 
 const accountAction = <const Name extends string>(name: Name, path: `/${string}`, summary: string) =>
@@ -84,9 +90,40 @@ export class AccountsAdminGroup extends HttpApiGroup.make("accounts")
   .annotate(OpenApi.Title, "Accounts (operator)")
 {}
 
+export class WebhookDeliveriesAdminGroup extends HttpApiGroup.make("webhooks")
+  .add(
+    HttpApiEndpoint.get("list", "/admin/v1/accounts/:id/webhook-deliveries")
+      .setPath(AccountPath)
+      .setUrlParams(ListDeliveriesQuery)
+      .addSuccess(DeliveryList)
+      .addError(ApiErrors.NoAccount.schema)
+      .annotate(OpenApi.Summary, "The account's webhook deliveries with their attempts, newest first")
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/admin/v1/accounts/:id/webhook-deliveries/:delivery_id")
+      .setPath(DeliveryPath)
+      .addSuccess(DeliveryResource)
+      .addError(ApiErrors.NoAccount.schema)
+      .addError(ApiErrors.NoDelivery.schema)
+      .annotate(OpenApi.Summary, "One webhook delivery with its attempts")
+  )
+  .add(
+    HttpApiEndpoint.post("redeliver", "/admin/v1/accounts/:id/webhook-deliveries/:delivery_id/redeliver")
+      .setPath(DeliveryPath)
+      .addSuccess(DeliveryResource)
+      .addError(ApiErrors.NoAccount.schema)
+      .addError(ApiErrors.NoDelivery.schema)
+      .addError(ApiErrors.NotFailed.schema)
+      .annotate(OpenApi.Summary, "Send a failed delivery again: same id and body, due now, five fresh attempts")
+  )
+  .middleware(AdminAuth)
+  .annotate(OpenApi.Title, "Webhook deliveries (operator)")
+{}
+
 /** The operator API (`/admin/v1`), served beside the public API; `spotcast admin` is a client of it. */
 export class AdminApi extends HttpApi.make("spotcast-admin")
   .add(AccountsAdminGroup)
+  .add(WebhookDeliveriesAdminGroup)
   .addError(ApiErrors.Validation.schema)
   .addError(ApiErrors.TooLarge.schema)
   .addError(ApiErrors.RateLimited.schema)

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect, Redacted } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import { adminAccount, adminKey, credits, issuedKey } from "../../domain/api/AdminResources.js"
+import { deliveryList, deliveryResource } from "../../domain/api/WebhookDeliveryResources.js"
 import {
   createAccount,
   getAccount,
@@ -11,9 +12,10 @@ import {
   rotateWebhookSecret,
   setAccountStatus
 } from "../../domain/usecases/ManageAccounts.js"
+import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from "../../domain/usecases/WebhookDeliveries.js"
 import { ServedApi } from "./ServedApi.js"
 
-export const AdminLive = HttpApiBuilder.group(ServedApi, "accounts", (handlers) =>
+const AccountsLive = HttpApiBuilder.group(ServedApi, "accounts", (handlers) =>
   handlers
     .handle("create", ({ payload }) =>
       createAccount({ name: payload.name.trim(), mode: payload.mode ?? "live", credits: payload.credits ?? 0 }).pipe(
@@ -37,3 +39,21 @@ export const AdminLive = HttpApiBuilder.group(ServedApi, "accounts", (handlers) 
         account_id: account.id,
         webhook_secret: Redacted.value(account.webhookSecret)
       }))))
+
+const WebhooksLive = HttpApiBuilder.group(ServedApi, "webhooks", (handlers) =>
+  handlers
+    .handle("list", ({ path, urlParams }) =>
+      Effect.map(
+        listWebhookDeliveries(path.id, { limit: urlParams.limit, after: urlParams.after, status: urlParams.status }),
+        deliveryList
+      ))
+    .handle("get", ({ path }) => Effect.map(getWebhookDelivery(path.id, path.delivery_id), deliveryResource))
+    // Answers the delivery as it stands once it is due again, with its whole attempt history.
+    .handle("redeliver", ({ path }) =>
+      redeliverWebhook(path.id, path.delivery_id).pipe(
+        Effect.zipRight(getWebhookDelivery(path.id, path.delivery_id)),
+        Effect.map(deliveryResource)
+      )))
+
+/** The operator API's handlers; they need the storage ports, the webhook outbox included. */
+export const AdminLive = Layer.mergeAll(AccountsLive, WebhooksLive)

@@ -17,6 +17,8 @@ import { ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { InsufficientBalance } from "../../domain/Ledger.js"
 import { SpotCastNotFound } from "../../domain/SpotCast.js"
 import { invalid, ValidationCode, ValidationError } from "../../domain/Validation.js"
+import { DeliveryStatus } from "../../domain/WebhookDelivery.js"
+import { DeliveryNotFailed, DeliveryNotFound } from "../../domain/WebhookRedelivery.js"
 
 /**
  * The one mapping from every error the API can answer to the contract's envelope
@@ -248,6 +250,33 @@ export const NoKey = mapping(
   (w) => new ApiKeyNotFound({ keyId: quoted(w.message) })
 )
 
+export const NoDelivery = mapping(
+  DeliveryNotFound,
+  404,
+  "No such webhook delivery on this account",
+  { code: code("delivery_not_found"), message: Schema.String, param },
+  (e) => ({
+    code: "delivery_not_found" as const,
+    message: `No webhook delivery found with id '${e.deliveryId}' on this account`,
+    param: "delivery_id"
+  }),
+  (w) => new DeliveryNotFound({ deliveryId: quoted(w.message) })
+)
+
+export const NotFailed = mapping(
+  DeliveryNotFailed,
+  409,
+  "Only a failed delivery can be redelivered",
+  { code: code("delivery_not_failed"), message: Schema.String, delivery_id: Schema.String, status: DeliveryStatus },
+  (e) => ({
+    code: "delivery_not_failed" as const,
+    message: `Webhook delivery ${e.deliveryId} is ${e.status}; only a failed delivery can be redelivered`,
+    delivery_id: e.deliveryId,
+    status: e.status
+  }),
+  (w) => new DeliveryNotFailed({ deliveryId: w.delivery_id, status: w.status })
+)
+
 const mappings = [
   Validation,
   IdempotencyReused,
@@ -265,7 +294,9 @@ const mappings = [
   Internal,
   AdminToken,
   NoAccount,
-  NoKey
+  NoKey,
+  NoDelivery,
+  NotFailed
 ] as const
 
 export type ApiError = Schema.Schema.Type<(typeof mappings)[number]["schema"]>

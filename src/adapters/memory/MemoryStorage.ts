@@ -4,11 +4,13 @@ import * as MemoryDatabase from "./MemoryDatabase.js"
 import * as MemoryIdempotencyStore from "./MemoryIdempotencyStore.js"
 import * as MemoryJobQueue from "./MemoryJobQueue.js"
 import * as MemorySpotCastStore from "./MemorySpotCastStore.js"
+import * as MemoryWebhookOutbox from "./MemoryWebhookOutbox.js"
 
-/** Every storage port on one fresh in-memory database. */
+/** Every storage port, the webhook outbox included, on one fresh in-memory database. */
 export const layer = Layer.mergeAll(
   MemoryAccountStore.layer,
   MemorySpotCastStore.layer,
   MemoryJobQueue.layer,
-  MemoryIdempotencyStore.layer
+  MemoryIdempotencyStore.layer,
+  MemoryWebhookOutbox.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

@@ -5,11 +5,12 @@ import * as PostgresAccountStore from "./PostgresAccountStore.js"
 import * as PostgresIdempotencyStore from "./PostgresIdempotencyStore.js"
 import * as PostgresJobQueue from "./PostgresJobQueue.js"
 import * as PostgresSpotCastStore from "./PostgresSpotCastStore.js"
+import * as PostgresWebhookOutbox from "./PostgresWebhookOutbox.js"
 
 export const DEFAULT_POOL_SIZE = 10
 
 /**
- * Every storage port on the `SqlClient` in context, once the migrations are applied. The client must
+ * Every storage port, the webhook outbox included, on the `SqlClient` in context, once the migrations are applied. The client must
  * be a Postgres one with no result-name transforms and the default type parsers (the rows are
  * decoded as `pg` returns them: snake_case names, `Date` timestamps, `bigint` as strings).
  */
@@ -17,7 +18,8 @@ export const layer = Layer.mergeAll(
   PostgresAccountStore.layer,
   PostgresSpotCastStore.layer,
   PostgresJobQueue.layer,
-  PostgresIdempotencyStore.layer
+  PostgresIdempotencyStore.layer,
+  PostgresWebhookOutbox.layer
 ).pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
 export interface ClientOptions {

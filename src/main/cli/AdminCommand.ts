@@ -2,6 +2,10 @@ import { Args, Command, Options } from "@effect/cli"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Config, Console, Effect, Option, type Redacted } from "effect"
 import * as AdminClient from "../../adapters/http/AdminClient.js"
+import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../domain/api/WebhookDeliveryResources.js"
+import { MAX_PAGE_SIZE } from "../../domain/Page.js"
+import { ValidationError } from "../../domain/Validation.js"
+import { DeliveryNotFailed } from "../../domain/WebhookRedelivery.js"
 
 const url = Options.text("url").pipe(
   Options.withFallbackConfig(Config.string("SPOTCAST_ADMIN_URL")),
@@ -15,7 +19,7 @@ const token = Options.redacted("token").pipe(
 const json = Options.boolean("json").pipe(Options.withDescription("Print the API's JSON answer"))
 
 export const admin = Command.make("admin", { url, token, json }).pipe(
-  Command.withDescription("Operate accounts, keys and credits through the operator API (/admin/v1)")
+  Command.withDescription("Operate accounts, keys, credits and webhook deliveries through the operator API (/admin/v1)")
 )
 
 /** Why an operator call failed, in one line. */
@@ -29,6 +33,14 @@ const explain = (error: { readonly _tag: string; readonly message?: string }, ta
       return "no such account"
     case "ApiKeyNotFound":
       return "no such key on that account"
+    case "DeliveryNotFound":
+      return "no such webhook delivery on that account"
+    case "DeliveryNotFailed":
+      return error instanceof DeliveryNotFailed
+        ? `delivery ${error.deliveryId} is ${error.status}: only a failed delivery can be redelivered`
+        : "only a failed delivery can be redelivered"
+    case "ValidationError":
+      return error instanceof ValidationError ? `${error.message} (${error.code})` : "the server refused the request"
     case "RequestError":
       return `cannot reach ${target}`
     default:
@@ -139,4 +151,67 @@ const webhookSecret = Command.make("webhook-secret").pipe(
   ])
 )
 
-export const adminCommand = admin.pipe(Command.withSubcommands([accounts, keys, credits, webhookSecret]))
+/** A delivery in one line, then one indented line per attempt. */
+const deliveryLines = (d: DeliveryResource) => [
+  line([
+    d.id,
+    d.status,
+    d.event,
+    `attempts ${d.attempts}`,
+    `created ${d.created_at}`,
+    d.status === "pending" ? `next ${d.next_attempt_at}` : d.status === "delivered" ? `delivered ${d.delivered_at}` : null,
+    d.url
+  ]),
+  ...d.attempt_log.map((a) =>
+    `  #${line([a.number, a.at, a.status_code === null ? null : `HTTP ${a.status_code}`, `${a.duration_ms} ms`, a.error])}`
+  )
+]
+
+const deliveryId = Args.text({ name: "delivery-id" })
+
+const webhooks = Command.make("webhooks").pipe(
+  Command.withDescription("List an account's webhook deliveries with their attempts; redeliver a failed one"),
+  Command.withSubcommands([
+    Command.make(
+      "list",
+      {
+        accountId,
+        status: Options.optional(Options.choice("status", ["pending", "delivered", "failed"])),
+        limit: Options.optional(
+          Options.integer("limit").pipe(
+            Options.filterMap(
+              (n) => (n >= 1 && n <= MAX_PAGE_SIZE ? Option.some(n) : Option.none()),
+              `--limit must be an integer from 1 to ${MAX_PAGE_SIZE}`
+            ),
+            Options.withDescription(`Page size, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_DELIVERIES_LIMIT})`)
+          )
+        ),
+        after: Options.optional(Options.text("after").pipe(Options.withDescription("next_cursor of the previous page")))
+      },
+      ({ accountId, after, limit, status }) =>
+        call(
+          (c) =>
+            c.webhooks.list({
+              path: { id: accountId },
+              urlParams: {
+                ...Option.match(status, { onNone: () => ({}), onSome: (status) => ({ status }) }),
+                ...Option.match(limit, { onNone: () => ({}), onSome: (limit) => ({ limit }) }),
+                ...Option.match(after, { onNone: () => ({}), onSome: (after) => ({ after }) })
+              }
+            }),
+          (page) =>
+            [
+              ...(page.data.length === 0 ? ["no webhook deliveries"] : page.data.flatMap(deliveryLines)),
+              ...(page.next_cursor === null ? [] : [`more: --after ${page.next_cursor}`])
+            ].join("\n")
+        )
+    ),
+    Command.make("redeliver", { accountId, deliveryId }, ({ accountId, deliveryId }) =>
+      call(
+        (c) => c.webhooks.redeliver({ path: { id: accountId, delivery_id: deliveryId } }),
+        (d) => [`delivery ${d.id} is due again with five fresh attempts`, ...deliveryLines(d)].join("\n")
+      ))
+  ])
+)
+
+export const adminCommand = admin.pipe(Command.withSubcommands([accounts, keys, credits, webhookSecret, webhooks]))

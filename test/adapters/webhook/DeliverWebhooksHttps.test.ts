@@ -2,7 +2,6 @@ import { assert, describe, it } from "@effect/vitest"
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
 import * as MemoryStorage from "../../../src/adapters/memory/MemoryStorage.js"
-import * as MemoryWebhookOutbox from "../../../src/adapters/memory/MemoryWebhookOutbox.js"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
 import * as HttpWebhookTransport from "../../../src/adapters/webhook/HttpWebhookTransport.js"
 import type { Account } from "../../../src/domain/Account.js"
@@ -24,8 +23,7 @@ const verify = (secret: string, rawBody: Buffer, header: string | undefined): bo
 
 const environment = (transport: HttpWebhookTransport.TransportOptions) =>
   Layer.mergeAll(
-    MemoryWebhookOutbox.layer.pipe(
-      Layer.provideMerge(MemoryStorage.layer),
+    MemoryStorage.layer.pipe(
       Layer.provideMerge(Layer.merge(CryptoIds.layer, settingsLayer))
     ),
     HttpWebhookTransport.layer(transport)

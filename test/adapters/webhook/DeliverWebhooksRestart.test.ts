@@ -6,7 +6,6 @@ import type * as SqlClient from "@effect/sql/SqlClient"
 import { DateTime, Effect, Layer, Option, type Redacted } from "effect"
 import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgres.js"
 import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
-import * as PostgresWebhookOutbox from "../../../src/adapters/postgres/PostgresWebhookOutbox.js"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
 import type { Account } from "../../../src/domain/Account.js"
 import type { WebhookDelivery } from "../../../src/domain/WebhookDelivery.js"
@@ -24,7 +23,7 @@ const dispatcher = { concurrency: 2, pollInterval: "50 millis", lease: "1 minute
 type Storage = Layer.Layer<StoragePorts | SqlClient.SqlClient, unknown>
 const service = (storage: Storage, receiver: ReturnType<typeof RecordingTransport.make>) =>
   Layer.mergeAll(
-    PostgresWebhookOutbox.layer.pipe(Layer.provideMerge(storage)),
+    storage,
     receiver.layer
   ).pipe(Layer.provideMerge(Layer.merge(CryptoIds.layer, settingsLayer)))
 

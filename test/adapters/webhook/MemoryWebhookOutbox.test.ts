@@ -1,13 +1,11 @@
 import { layer } from "@effect/vitest"
 import { Layer } from "effect"
 import * as MemoryStorage from "../../../src/adapters/memory/MemoryStorage.js"
-import * as MemoryWebhookOutbox from "../../../src/adapters/memory/MemoryWebhookOutbox.js"
 import * as SequentialIds from "../../../src/adapters/system/SequentialIds.js"
 import { settingsLayer, T0 } from "./fixtures/Seed.js"
 import { outboxContract } from "./WebhookOutboxContract.js"
 
-const MemoryLayer = MemoryWebhookOutbox.layer.pipe(
-  Layer.provideMerge(MemoryStorage.layer),
+const MemoryLayer = MemoryStorage.layer.pipe(
   Layer.provideMerge(Layer.merge(SequentialIds.layer, settingsLayer))
 )
 

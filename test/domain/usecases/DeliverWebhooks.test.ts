@@ -1,7 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Chunk, Clock, Duration, Effect, Exit, FastCheck, Fiber, Layer, Option, Redacted, Scope, TestClock } from "effect"
 import * as MemoryStorage from "../../../src/adapters/memory/MemoryStorage.js"
-import * as MemoryWebhookOutbox from "../../../src/adapters/memory/MemoryWebhookOutbox.js"
 import * as SequentialIds from "../../../src/adapters/system/SequentialIds.js"
 import { verifySignature } from "../../../src/domain/WebhookSignature.js"
 import { startWebhookDispatcher } from "../../../src/domain/usecases/DeliverWebhooks.js"
@@ -14,8 +13,7 @@ import { seedAccount, seedDelivery, settingsLayer } from "../../adapters/webhook
 const URL = "https://receiver.example.com/spotcast"
 
 const storage = () =>
-  MemoryWebhookOutbox.layer.pipe(
-    Layer.provideMerge(MemoryStorage.layer),
+  MemoryStorage.layer.pipe(
     Layer.provideMerge(Layer.merge(SequentialIds.layer, settingsLayer))
   )
 

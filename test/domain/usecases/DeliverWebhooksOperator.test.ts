@@ -1,7 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, TestClock } from "effect"
 import * as MemoryStorage from "../../../src/adapters/memory/MemoryStorage.js"
-import * as MemoryWebhookOutbox from "../../../src/adapters/memory/MemoryWebhookOutbox.js"
 import * as SequentialIds from "../../../src/adapters/system/SequentialIds.js"
 import { deliverNext } from "../../../src/domain/usecases/DeliverWebhooks.js"
 import {
@@ -20,8 +19,7 @@ let up = false
 const receiver = RecordingTransport.make(() => RecordingTransport.answer(up ? 200 : 503))
 
 const environment = Layer.mergeAll(
-  MemoryWebhookOutbox.layer.pipe(
-    Layer.provideMerge(MemoryStorage.layer),
+  MemoryStorage.layer.pipe(
     Layer.provideMerge(Layer.merge(SequentialIds.layer, settingsLayer))
   ),
   receiver.layer
