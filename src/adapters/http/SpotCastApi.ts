@@ -13,6 +13,7 @@ import { IdempotencyKey } from "../../domain/Idempotency.js"
 import * as ApiErrors from "./ApiErrors.js"
 import { Authentication } from "./Authentication.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"
+import { says } from "../../domain/api/SchemaAnnotations.js"
 
 const SpotCastPath = Schema.Struct({
   id: Schema.String.annotations({ description: "SpotCast id (spc_…)" })
@@ -26,7 +27,7 @@ const ForecastPath = Schema.Struct({
 export const IdempotencyHeaders = Schema.Struct({
   "idempotency-key": Schema.optional(
     IdempotencyKey.annotations({
-      message: () => ({ message: "Idempotency-Key must be 1 to 255 characters", override: true }),
+      ...says("Idempotency-Key must be 1 to 255 characters"),
       description: "Retry-safe key (1-255 characters): the same key and body within 24 hours replays the first answer"
     })
   )

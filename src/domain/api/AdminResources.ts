@@ -3,9 +3,8 @@ import type { Account } from "../Account.js"
 import type { ApiKey } from "../ApiKey.js"
 import type { Balance } from "../Ledger.js"
 import { Timestamp, timestamp } from "./Wire.js"
+import { says, strict } from "./SchemaAnnotations.js"
 
-const says = (message: string) => ({ message: () => ({ message, override: true }) })
-const strict = { parseOptions: { onExcessProperty: "error" } } as const
 
 /** POST /admin/v1/accounts */
 export const CreateAccountRequest = Schema.Struct({

@@ -5,12 +5,7 @@ import { Metadata } from "../Metadata.js"
 import { DistanceUnit, Language, SpeedUnit } from "../Preferences.js"
 import { VesselLength, VesselType } from "../Vessel.js"
 import { WebhookUrl } from "../WebhookUrl.js"
-
-/** Our message replaces Schema's default one, whatever part of the field failed. */
-const says = (message: string) => ({ message: () => ({ message, override: true }) })
-const required = (message: string) => ({ missingMessage: () => message })
-
-const strict = { parseOptions: { onExcessProperty: "error" } } as const
+import { required, says, strict } from "./SchemaAnnotations.js"
 
 export const MAX_TRIP_DURATION_HOURS = 120
 

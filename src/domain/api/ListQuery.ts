@@ -1,10 +1,9 @@
 import { Schema } from "effect"
 import { MAX_PAGE_SIZE } from "../Page.js"
+import { says } from "./SchemaAnnotations.js"
 
 export const DEFAULT_SPOTCASTS_LIMIT = 20
 export const DEFAULT_FORECASTS_LIMIT = 10
-
-const says = (message: string) => ({ message: () => ({ message, override: true }) })
 
 /** `limit` and `after` of the paginated lists, as they arrive in the query string. */
 export const listQuery = (defaultLimit: number) =>

@@ -1,17 +1,13 @@
 import { Schema } from "effect"
 import { WebhookUrl } from "../WebhookUrl.js"
+import { says, strict } from "./SchemaAnnotations.js"
 
 /** The optional body of POST /v3/spotcast/{id}/refresh. */
 export const RefreshSpotCastRequest = Schema.Struct({
   webhook_url: Schema.optional(
-    WebhookUrl.annotations({
-      message: () => ({
-        message: "webhook_url must be an absolute https URL of at most 2048 characters without credentials",
-        override: true
-      })
-    })
+    WebhookUrl.annotations(says("webhook_url must be an absolute https URL of at most 2048 characters without credentials"))
   )
-}).annotations({ parseOptions: { onExcessProperty: "error" }, identifier: "RefreshSpotCastRequest" })
+}).annotations({ ...strict, identifier: "RefreshSpotCastRequest" })
 export type RefreshSpotCastRequest = typeof RefreshSpotCastRequest.Type
 
 /**

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { type DeliveryAttempt, DeliveryStatus, type WebhookDelivery, WebhookEventType } from "../WebhookDelivery.js"
 import { listQuery } from "./ListQuery.js"
 import { listOf, Timestamp, timestamp } from "./Wire.js"
+import { says } from "./SchemaAnnotations.js"
 
 /** The page size when `limit` is absent; the use case applies the same default (`DEFAULT_DELIVERIES_LIMIT`). */
 export const DEFAULT_DELIVERIES_LIMIT = 20
@@ -17,7 +18,7 @@ export const ListDeliveriesQuery = Schema.Struct({
   ...listQuery(DEFAULT_DELIVERIES_LIMIT).fields,
   status: Schema.optional(
     DeliveryStatus.annotations({
-      message: () => ({ message: "status must be pending, delivered or failed", override: true }),
+      ...says("status must be pending, delivered or failed"),
       description: "Only deliveries in this status: pending, delivered or failed"
     })
   )

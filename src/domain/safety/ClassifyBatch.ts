@@ -1,11 +1,11 @@
 import { Either, ParseResult, Schema } from "effect"
 import { VesselLength, VesselType } from "../Vessel.js"
 import { classifyDay, type DayClass } from "./ClassifyDay.js"
+import { says, strict } from "../api/SchemaAnnotations.js"
 
 const Amount = Schema.Finite.pipe(Schema.nonNegative())
 const Positive = Schema.Finite.pipe(Schema.positive())
 const Percent = Schema.Finite.pipe(Schema.between(0, 100))
-const strict = { parseOptions: { onExcessProperty: "error" } } as const
 
 /** DayConditions as an operator types it: plausible ranges, and a misspelt field is an error, not a gap. */
 const BatchDay = Schema.Struct({
@@ -25,9 +25,7 @@ const BatchDay = Schema.Struct({
 }).annotations(strict)
 
 const BatchVessel = Schema.Struct({
-  type: Schema.Literal(...VesselType.literals).annotations({
-    message: () => ({ message: `expected one of ${VesselType.literals.join(", ")}`, override: true })
-  }),
+  type: Schema.Literal(...VesselType.literals).annotations(says(`expected one of ${VesselType.literals.join(", ")}`)),
   length_ft: VesselLength
 }).annotations({ ...strict, identifier: `{"type", "length_ft"} or null` })
 
