@@ -75,5 +75,3 @@ export const checkWindow = (period: ForecastPeriod, now: DateTime.Utc, horizonDa
   if (lastDate > isoDate(today + (horizonDays - 1) * DAY_MS)) return "beyond_horizon"
   return "ok"
 }
-
-export const formatTimestamp = (t: DateTime.Utc): string => DateTime.formatIso(t)

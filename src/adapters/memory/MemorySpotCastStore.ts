@@ -6,7 +6,7 @@ import { LifecycleEvent, transition } from "../../domain/ForecastLifecycle.js"
 import { isTerminal } from "../../domain/ForecastStatus.js"
 import { decide, type IdempotencyClaim, IdempotencyKeyReused, type Receipt } from "../../domain/Idempotency.js"
 import type { AccountId, ForecastId, LedgerEntryId, SpotCastId } from "../../domain/Ids.js"
-import { applyEntry, emptyBalance, InsufficientBalance, type LedgerEntry } from "../../domain/Ledger.js"
+import { applyEntry, canAfford, emptyBalance, InsufficientBalance, type LedgerEntry } from "../../domain/Ledger.js"
 import { SpotCastNotFound, type SpotCastView } from "../../domain/SpotCast.js"
 import type { WebhookDelivery } from "../../domain/WebhookDelivery.js"
 import { type Charged, SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
@@ -38,7 +38,7 @@ const replayOrReject = (
 /** The charge step shared by create and refresh; returns the new balance or the shortfall. */
 const charge = (db: MemoryTables, accountId: AccountId, forecast: Forecast, price: number, chargeId: LedgerEntryId) => {
   const balance = db.balances.get(accountId) ?? emptyBalance
-  if (balance.creditBalance < price) {
+  if (!canAfford(balance, price)) {
     return Either.left(new InsufficientBalance({ currentBalance: balance.creditBalance, requiredCredits: price }))
   }
   const entry: LedgerEntry = {

@@ -58,7 +58,8 @@ export const createAccount = Effect.fn("CreateAccount")(function*(input: {
   return { account, key: { record, secret } satisfies IssuedKey }
 })
 
-const requireAccount = (accountId: string) =>
+/** The account, or AccountNotFound. */
+export const requireAccount = (accountId: string) =>
   Effect.flatMap(AccountStore, (store) => store.get(accountId as AccountId)).pipe(
     Effect.flatMap(Option.match({
       onNone: () => Effect.fail(new AccountNotFound({ accountId })),

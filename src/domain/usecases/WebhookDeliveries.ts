@@ -1,14 +1,10 @@
-import { DateTime, Effect, Either, Option, Redacted } from "effect"
-import { AccountNotFound } from "../Account.js"
-import { type CursorPosition, decodeCursor, encodeCursor } from "../Cursor.js"
-import type { AccountId } from "../Ids.js"
-import { MAX_PAGE_SIZE, pageOf } from "../Page.js"
-import { invalid } from "../Validation.js"
+import { DateTime, Effect, Option } from "effect"
+import type { CursorPosition } from "../Cursor.js"
 import type { DeliveryStatus } from "../WebhookDelivery.js"
 import { DeliveryNotFound } from "../WebhookRedelivery.js"
-import { AccountStore } from "../../ports/AccountStore.js"
-import { Settings } from "../../ports/Settings.js"
 import { type DeliveryHistory, WebhookOutbox } from "../../ports/WebhookOutbox.js"
+import { type ListPage, readPage } from "./KeysetPage.js"
+import { requireAccount } from "./ManageAccounts.js"
 
 export const DELIVERIES_LIST = "webhook_deliveries"
 export const DEFAULT_DELIVERIES_LIMIT = 20
@@ -19,17 +15,7 @@ export interface DeliveryQuery {
   readonly status?: DeliveryStatus | undefined
 }
 
-export interface DeliveryPage {
-  readonly data: ReadonlyArray<DeliveryHistory>
-  readonly hasMore: boolean
-  readonly nextCursor: string | null
-}
-
-const requireAccount = Effect.fn("WebhookDeliveries.account")(function*(accountId: string) {
-  const account = yield* (yield* AccountStore).get(accountId as AccountId)
-  if (Option.isNone(account)) return yield* new AccountNotFound({ accountId })
-  return account.value
-})
+export type DeliveryPage = ListPage<DeliveryHistory>
 
 const positionOf = (h: DeliveryHistory): CursorPosition => ({
   createdAtMillis: DateTime.toEpochMillis(h.delivery.createdAt),
@@ -40,28 +26,10 @@ const positionOf = (h: DeliveryHistory): CursorPosition => ({
 export const listWebhookDeliveries = Effect.fn("ListWebhookDeliveries")(function*(accountId: string, query: DeliveryQuery) {
   const account = yield* requireAccount(accountId)
   const limit = query.limit ?? DEFAULT_DELIVERIES_LIMIT
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    return yield* invalid("invalid_limit", `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`, "limit")
-  }
-  const secret = Redacted.value((yield* Settings).cursorSecret)
   const scope = { accountId: account.id, list: query.status === undefined ? DELIVERIES_LIST : `${DELIVERIES_LIST}:${query.status}` }
-  let after: CursorPosition | undefined
-  if (query.after !== undefined) {
-    const decoded = decodeCursor(secret, scope, query.after)
-    if (Either.isLeft(decoded)) return yield* decoded.left
-    after = decoded.right
-  }
-  const rows = yield* (yield* WebhookOutbox).list(account.id, {
-    limit: limit + 1,
-    ...(after === undefined ? {} : { after }),
-    ...(query.status === undefined ? {} : { status: query.status })
-  })
-  const page = pageOf(rows, limit)
-  return {
-    data: page.data,
-    hasMore: page.hasMore,
-    nextCursor: page.next === undefined ? null : encodeCursor(secret, scope, positionOf(page.next))
-  } satisfies DeliveryPage
+  const store = yield* WebhookOutbox
+  return yield* readPage<DeliveryHistory>(scope, { limit, after: query.after }, positionOf, (page) =>
+    store.list(account.id, query.status === undefined ? page : { ...page, status: query.status }))
 })
 
 export const getWebhookDelivery = Effect.fn("GetWebhookDelivery")(function*(accountId: string, deliveryId: string) {
