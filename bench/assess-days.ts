@@ -2,8 +2,8 @@
  * Cost of the rules: assessDays on a 5-day series (120 hours) with all-daylight and 3-hour trip
  * windows, and classifyDay alone. Run: `npx vite-node bench/assess-days.ts` (optionally `-- 20000`).
  */
-import { assessDays } from "../src/domain/AssessDays.js"
-import type { HourlyPoint, WeatherSeries } from "../src/domain/HourlyWeather.js"
+import { assessDays } from "../src/domain/safety/AssessDays.js"
+import type { HourlyPoint, WeatherSeries } from "../src/domain/safety/HourlyWeather.js"
 import { classifyDay } from "../src/domain/safety/ClassifyDay.js"
 
 const count = Number(process.argv[2] ?? 5000)

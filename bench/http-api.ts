@@ -14,7 +14,7 @@ import { Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import * as HttpServerLive from "../src/adapters/http/HttpServerLive.js"
 import * as MemoryStorage from "../src/adapters/memory/MemoryStorage.js"
 import * as CryptoIds from "../src/adapters/system/CryptoIds.js"
-import { createAccount } from "../src/domain/usecases/ManageAccounts.js"
+import { createAccount } from "../src/application/ManageAccounts.js"
 import { Settings } from "../src/ports/Settings.js"
 
 const seconds = Number(process.argv[2] ?? 5)

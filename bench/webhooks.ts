@@ -16,8 +16,8 @@ import * as MemoryStorage from "../src/adapters/memory/MemoryStorage.js"
 import * as CryptoIds from "../src/adapters/system/CryptoIds.js"
 import * as HttpWebhookTransport from "../src/adapters/webhook/HttpWebhookTransport.js"
 import type { DeliveryId, ForecastId, SpotCastId } from "../src/domain/Ids.js"
-import { startWebhookDispatcher } from "../src/domain/usecases/DeliverWebhooks.js"
-import { createAccount } from "../src/domain/usecases/ManageAccounts.js"
+import { startWebhookDispatcher } from "../src/application/DeliverWebhooks.js"
+import { createAccount } from "../src/application/ManageAccounts.js"
 
 const count = Number(process.argv[2] ?? 500)
 

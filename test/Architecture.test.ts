@@ -19,25 +19,30 @@ const importsOf = (file: string) =>
 /** Which layer of DESIGN.md a source path belongs to. */
 const layerOf = (path: string) => {
   const rel = relative(SRC, path).replaceAll("\\", "/")
-  if (rel.startsWith("domain/usecases/")) return "usecases"
   if (rel.startsWith("domain/")) return "domain"
+  if (rel.startsWith("application/")) return "application"
   if (rel.startsWith("ports/")) return "ports"
   if (rel.startsWith("adapters/")) return `adapters/${rel.split("/")[1]}`
   if (rel.startsWith("main/")) return "main"
   return "other"
 }
 
-/** DESIGN.md's dependency rule: what each layer may import, inside the project and from packages. */
+/**
+ * The dependency rule (README, Architecture): domain -> effect; ports -> domain; application -> ports +
+ * domain; adapters -> ports + domain (and their own folder; only the HTTP adapter drives use cases);
+ * main -> everything.
+ */
 const allowed = (from: string, to: string): boolean => {
   if (from === "main") return true
   if (from === "domain") return to === "domain"
-  if (from === "usecases") return to === "domain" || to === "usecases" || to === "ports"
   if (from === "ports") return to === "domain" || to === "ports"
-  if (from.startsWith("adapters/")) return to === "domain" || to === "usecases" || to === "ports" || to === from
+  if (from === "application") return to === "domain" || to === "ports" || to === "application"
+  if (from === "adapters/http") return to === "domain" || to === "ports" || to === "application" || to === from
+  if (from.startsWith("adapters/")) return to === "domain" || to === "ports" || to === from
   return false
 }
 const packageAllowed = (from: string, pkg: string) =>
-  from === "domain" || from === "usecases" || from === "ports" ? pkg === "effect" : true
+  from === "domain" || from === "application" || from === "ports" ? pkg === "effect" : true
 
 const violations = () =>
   filesUnder(SRC).flatMap((file) => {
@@ -67,6 +72,9 @@ describe("the dependency rule (DESIGN.md)", () => {
     const domainImports = filesUnder(join(SRC, "domain")).flatMap(importsOf)
     assert.include(domainImports, "effect")
     assert.isFalse(allowed("domain", "ports"))
+    assert.isFalse(allowed("domain", "application"))
+    assert.isFalse(allowed("application", "adapters/memory"))
+    assert.isFalse(allowed("adapters/postgres", "application"))
     assert.isFalse(allowed("ports", "adapters/memory"))
     assert.isFalse(packageAllowed("domain", "node:crypto"))
   })

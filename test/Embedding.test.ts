@@ -3,9 +3,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import { MemoryStorage } from "spotcast/adapters/memory"
-import { BuiltinAnalyst } from "spotcast/adapters/llm"
+import { BuiltinAnalyst } from "spotcast/adapters/analyst"
 import { SequentialIds } from "spotcast/adapters/system"
-import { CreateSpotCast, ManageAccounts, ProcessForecast, ReadSpotCasts } from "spotcast/domain/usecases"
+import { CreateSpotCast, ManageAccounts, ProcessForecast, ReadSpotCasts } from "spotcast/application"
 import { JobQueue, Settings, WeatherProvider } from "spotcast/ports"
 
 /** A host's own weather source: a flat calm sea, every hour of every requested date. */

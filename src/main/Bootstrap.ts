@@ -1,5 +1,5 @@
 import { Console, Effect, Option, Redacted } from "effect"
-import { DEMO_CREDITS, ensureBootstrapAccount } from "../domain/usecases/ManageAccounts.js"
+import { DEMO_CREDITS, ensureBootstrapAccount } from "../application/ManageAccounts.js"
 import type { AppConfig } from "./AppConfig.js"
 
 /**

@@ -1,8 +1,8 @@
 import { Context, type DateTime, type Effect, type Option, type Redacted } from "effect"
-import type { Account, AccountNotFound, AccountStatus } from "../domain/Account.js"
-import type { ApiKey } from "../domain/ApiKey.js"
+import type { Account, AccountNotFound, AccountStatus } from "../domain/account/Account.js"
+import type { ApiKey } from "../domain/account/ApiKey.js"
 import type { AccountId, ApiKeyId } from "../domain/Ids.js"
-import type { Balance, Grant } from "../domain/Ledger.js"
+import type { Balance, Grant } from "../domain/billing/Ledger.js"
 
 export type { Grant }
 

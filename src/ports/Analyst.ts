@@ -1,9 +1,9 @@
 import { Context, type Effect, Schema } from "effect"
-import type { Analysis } from "../domain/Analysis.js"
-import type { DayAssessment } from "../domain/Assessment.js"
-import type { Coordinates } from "../domain/Coordinates.js"
-import type { Preferences } from "../domain/Preferences.js"
-import type { Vessel } from "../domain/Vessel.js"
+import type { Analysis } from "../domain/forecast/Analysis.js"
+import type { DayAssessment } from "../domain/safety/Assessment.js"
+import type { Coordinates } from "../domain/spotcast/Coordinates.js"
+import type { Preferences } from "../domain/spotcast/Preferences.js"
+import type { Vessel } from "../domain/spotcast/Vessel.js"
 
 export interface AnalystInput {
   readonly coordinates: Coordinates

@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { IdempotencyRecord } from "../domain/Idempotency.js"
+import type { IdempotencyRecord } from "../domain/billing/Idempotency.js"
 import type { AccountId } from "../domain/Ids.js"
 
 /**

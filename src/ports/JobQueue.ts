@@ -1,6 +1,6 @@
 import { Context, type DateTime, type Duration, type Effect, type Option } from "effect"
 import type { ForecastId } from "../domain/Ids.js"
-import type { Job } from "../domain/Job.js"
+import type { Job } from "../domain/forecast/Job.js"
 
 /**
  * Forecast jobs. Jobs are enqueued by SpotCastStore's create/refresh and removed by its complete/fail,

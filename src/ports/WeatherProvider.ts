@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { AccountMode } from "../domain/Account.js"
-import type { Coordinates } from "../domain/Coordinates.js"
-import type { WeatherSeries, WeatherUnavailable } from "../domain/HourlyWeather.js"
+import type { AccountMode } from "../domain/account/Account.js"
+import type { Coordinates } from "../domain/spotcast/Coordinates.js"
+import type { WeatherSeries, WeatherUnavailable } from "../domain/safety/HourlyWeather.js"
 
 export interface WeatherRequest {
   readonly coordinates: Coordinates

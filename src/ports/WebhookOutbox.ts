@@ -1,9 +1,9 @@
 import { Context, type DateTime, type Duration, type Effect, type Option } from "effect"
-import type { CursorPosition } from "../domain/Cursor.js"
+import type { CursorPosition } from "../domain/paging/Cursor.js"
 import type { AccountId, DeliveryId } from "../domain/Ids.js"
-import type { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from "../domain/WebhookDelivery.js"
-import type { DeliveryNotFailed, DeliveryNotFound } from "../domain/WebhookRedelivery.js"
-import type { DeliveryNext } from "../domain/WebhookRetry.js"
+import type { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
+import type { DeliveryNotFailed, DeliveryNotFound } from "../domain/webhook/WebhookRedelivery.js"
+import type { DeliveryNext } from "../domain/webhook/WebhookRetry.js"
 
 /** One attempt as it happened, and what the delivery becomes after it. */
 export interface AttemptRecord {

@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto"
 import { assert, describe, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
 import { constantTimeEqual, hmacSha256, sha256, toHex } from "../../src/domain/Sha256.js"
-import { signBody, verifySignature } from "../../src/domain/WebhookSignature.js"
+import { signBody, verifySignature } from "../../src/domain/webhook/WebhookSignature.js"
 
 describe("Sha256", () => {
   it("matches the FIPS test vector", () => {

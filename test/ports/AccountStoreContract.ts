@@ -1,6 +1,6 @@
 import { assert, describe } from "@effect/vitest"
 import { DateTime, Effect, Exit, Option, Redacted, TestClock } from "effect"
-import { emptyBalance } from "../../src/domain/Ledger.js"
+import { emptyBalance } from "../../src/domain/billing/Ledger.js"
 import { AccountId, ApiKeyId } from "../../src/domain/Ids.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
 import * as F from "./Fixtures.js"

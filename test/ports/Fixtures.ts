@@ -1,8 +1,8 @@
 import { DateTime, Effect, Redacted } from "effect"
-import type { Account } from "../../src/domain/Account.js"
-import type { ApiKey } from "../../src/domain/ApiKey.js"
-import type { Forecast } from "../../src/domain/Forecast.js"
-import { initialLifecycle } from "../../src/domain/ForecastLifecycle.js"
+import type { Account } from "../../src/domain/account/Account.js"
+import type { ApiKey } from "../../src/domain/account/ApiKey.js"
+import type { Forecast } from "../../src/domain/forecast/Forecast.js"
+import { initialLifecycle } from "../../src/domain/forecast/ForecastLifecycle.js"
 import {
   AccountId,
   ApiKeyId,
@@ -12,9 +12,9 @@ import {
   LedgerEntryId,
   SpotCastId
 } from "../../src/domain/Ids.js"
-import type { SpotCast } from "../../src/domain/SpotCast.js"
-import type { WebhookDelivery } from "../../src/domain/WebhookDelivery.js"
-import { WebhookUrl } from "../../src/domain/WebhookUrl.js"
+import type { SpotCast } from "../../src/domain/spotcast/SpotCast.js"
+import type { WebhookDelivery } from "../../src/domain/webhook/WebhookDelivery.js"
+import { WebhookUrl } from "../../src/domain/webhook/WebhookUrl.js"
 import type { Grant } from "../../src/ports/AccountStore.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
 import type { CreateSpotCastCommand } from "../../src/ports/SpotCastStore.js"

@@ -1,5 +1,5 @@
-import type { AccountMode } from "../../src/domain/Account.js"
-import { createAccount } from "../../src/domain/usecases/ManageAccounts.js"
+import type { AccountMode } from "../../src/domain/account/Account.js"
+import { createAccount } from "../../src/application/ManageAccounts.js"
 
 /** A fresh active account with `credits` and its first key. */
 export const seedAccount = (credits: number, mode: AccountMode = "live", name = "test") =>

@@ -11,8 +11,8 @@ import {
   GrantCreditsRequest,
   IssuedKey,
   WebhookSecretRotated
-} from "../../domain/api/AdminResources.js"
-import { DeliveryList, DeliveryResource, ListDeliveriesQuery } from "../../domain/api/WebhookDeliveryResources.js"
+} from "./contract/AdminResources.js"
+import { DeliveryList, DeliveryResource, ListDeliveriesQuery } from "./contract/WebhookDeliveryResources.js"
 import { AdminAuth } from "./AdminAuth.js"
 import * as ApiErrors from "./ApiErrors.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"

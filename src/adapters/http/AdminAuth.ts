@@ -1,6 +1,6 @@
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
 import { Effect, Layer, Option, Redacted } from "effect"
-import { AdminUnauthorized } from "../../domain/api/ApiErrors.js"
+import { AdminUnauthorized } from "./contract/EdgeErrors.js"
 import { constantTimeEqual, sha256, toHex, utf8 } from "../../domain/Sha256.js"
 import { AdminToken } from "./ApiErrors.js"
 

@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer, Redacted } from "effect"
-import { adminAccount, adminKey, credits, issuedKey } from "../../domain/api/AdminResources.js"
-import { deliveryList, deliveryResource } from "../../domain/api/WebhookDeliveryResources.js"
+import { adminAccount, adminKey, credits, issuedKey } from "./contract/AdminResources.js"
+import { deliveryList, deliveryResource } from "./contract/WebhookDeliveryResources.js"
 import {
   createAccount,
   getAccount,
@@ -11,8 +11,8 @@ import {
   revokeKey,
   rotateWebhookSecret,
   setAccountStatus
-} from "../../domain/usecases/ManageAccounts.js"
-import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from "../../domain/usecases/WebhookDeliveries.js"
+} from "../../application/ManageAccounts.js"
+import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from "../../application/WebhookDeliveries.js"
 import { ServedApi } from "./ServedApi.js"
 
 const AccountsLive = HttpApiBuilder.group(ServedApi, "accounts", (handlers) =>

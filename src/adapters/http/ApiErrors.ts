@@ -1,7 +1,7 @@
 import { HttpApiError, HttpApiSchema, HttpServerError, HttpServerResponse } from "@effect/platform"
 import { ParseResult, Schema } from "effect"
-import { AccountNotFound, AccountSuspended } from "../../domain/Account.js"
-import { ApiKeyNotFound, InvalidApiKey, KeyRevoked, MissingApiKey } from "../../domain/ApiKey.js"
+import { AccountNotFound, AccountSuspended } from "../../domain/account/Account.js"
+import { ApiKeyNotFound, InvalidApiKey, KeyRevoked, MissingApiKey } from "../../domain/account/ApiKey.js"
 import {
   AdminUnauthorized,
   InternalError,
@@ -9,16 +9,16 @@ import {
   PayloadTooLarge,
   RateLimitExceeded,
   RouteNotFound
-} from "../../domain/api/ApiErrors.js"
-import { fromFieldIssue } from "../../domain/api/FieldErrors.js"
-import { ForecastInProgress, ForecastNotFound } from "../../domain/Forecast.js"
-import { IdempotencyKeyReused } from "../../domain/Idempotency.js"
+} from "./contract/EdgeErrors.js"
+import { fromFieldIssue } from "./contract/FieldErrors.js"
+import { ForecastInProgress, ForecastNotFound } from "../../domain/forecast/Forecast.js"
+import { IdempotencyKeyReused } from "../../domain/billing/Idempotency.js"
 import { ForecastId, SpotCastId } from "../../domain/Ids.js"
-import { InsufficientBalance } from "../../domain/Ledger.js"
-import { SpotCastNotFound } from "../../domain/SpotCast.js"
+import { InsufficientBalance } from "../../domain/billing/Ledger.js"
+import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { invalid, ValidationCode, ValidationError } from "../../domain/Validation.js"
-import { DeliveryStatus } from "../../domain/WebhookDelivery.js"
-import { DeliveryNotFailed, DeliveryNotFound } from "../../domain/WebhookRedelivery.js"
+import { DeliveryStatus } from "../../domain/webhook/WebhookDelivery.js"
+import { DeliveryNotFailed, DeliveryNotFound } from "../../domain/webhook/WebhookRedelivery.js"
 
 /**
  * The one mapping from every error the API can answer to the contract's envelope

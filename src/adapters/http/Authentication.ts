@@ -1,8 +1,8 @@
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
 import { Context, Effect, Either, Layer, Option } from "effect"
-import type { AccountSuspended } from "../../domain/Account.js"
-import type { InvalidApiKey, KeyRevoked, MissingApiKey } from "../../domain/ApiKey.js"
-import type { Caller } from "../../domain/usecases/Authenticate.js"
+import type { AccountSuspended } from "../../domain/account/Account.js"
+import type { InvalidApiKey, KeyRevoked, MissingApiKey } from "../../domain/account/ApiKey.js"
+import type { Caller } from "../../application/Authenticate.js"
 import { authErrors } from "./ApiErrors.js"
 
 /** The authenticated caller of the current request. */

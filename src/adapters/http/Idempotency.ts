@@ -1,7 +1,7 @@
 import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import { spotcastAccepted } from "../../domain/api/SpotCastAccepted.js"
-import { type IdempotencyClaim, requestFingerprint } from "../../domain/Idempotency.js"
+import { spotcastAccepted } from "./contract/SpotCastAccepted.js"
+import { type IdempotencyClaim, requestFingerprint } from "../../domain/billing/Idempotency.js"
 import type { Charged } from "../../ports/SpotCastStore.js"
 import { Settings } from "../../ports/Settings.js"
 

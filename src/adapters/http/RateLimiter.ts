@@ -1,5 +1,5 @@
 import { Context, Layer } from "effect"
-import { hit, type RateDecision, type RateWindow, WINDOW_MILLIS } from "../../domain/RateLimit.js"
+import { hit, type RateDecision, type RateWindow, WINDOW_MILLIS } from "./RateWindow.js"
 
 /**
  * Fixed one-minute windows per caller, kept in this process's memory: with several API processes

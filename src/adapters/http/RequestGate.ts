@@ -1,15 +1,15 @@
 import { HttpApiBuilder, HttpApp, HttpIncomingMessage, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Cause, Clock, Effect, Either, Exit, Option } from "effect"
-import { MissingApiKey } from "../../domain/ApiKey.js"
+import { MissingApiKey } from "../../domain/account/ApiKey.js"
 import {
   InternalError,
   MAX_BODY_BYTES,
   PayloadTooLarge,
   RateLimitExceeded,
   RouteNotFound
-} from "../../domain/api/ApiErrors.js"
-import type { RateDecision } from "../../domain/RateLimit.js"
-import { authenticate } from "../../domain/usecases/Authenticate.js"
+} from "./contract/EdgeErrors.js"
+import type { RateDecision } from "./RateWindow.js"
+import { authenticate } from "../../application/Authenticate.js"
 import { Settings } from "../../ports/Settings.js"
 import { type ApiError, classify, errorResponse } from "./ApiErrors.js"
 import { RequestAuth } from "./Authentication.js"

@@ -1,5 +1,5 @@
-import type { CursorPosition } from "../../domain/Cursor.js"
-import { isAfter } from "../../domain/Page.js"
+import type { CursorPosition } from "../../domain/paging/Cursor.js"
+import { isAfter } from "../../domain/paging/Page.js"
 
 /** Index of the first element that does not come before `key` in ascending keyset order. */
 const lowerBound = <A>(sorted: ReadonlyArray<A>, keyOf: (a: A) => CursorPosition, key: CursorPosition) => {

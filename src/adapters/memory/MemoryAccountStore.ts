@@ -1,7 +1,7 @@
 import { Effect, Layer, Option } from "effect"
-import { type Account, AccountNotFound } from "../../domain/Account.js"
+import { type Account, AccountNotFound } from "../../domain/account/Account.js"
 import type { AccountId } from "../../domain/Ids.js"
-import { applyEntry, emptyBalance, grantEntry } from "../../domain/Ledger.js"
+import { applyEntry, emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
 import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 

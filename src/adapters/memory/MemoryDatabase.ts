@@ -1,13 +1,13 @@
 import { Context, Effect, Layer } from "effect"
-import type { Account } from "../../domain/Account.js"
-import type { ApiKey } from "../../domain/ApiKey.js"
-import type { Forecast } from "../../domain/Forecast.js"
-import type { IdempotencyRecord } from "../../domain/Idempotency.js"
+import type { Account } from "../../domain/account/Account.js"
+import type { ApiKey } from "../../domain/account/ApiKey.js"
+import type { Forecast } from "../../domain/forecast/Forecast.js"
+import type { IdempotencyRecord } from "../../domain/billing/Idempotency.js"
 import type { AccountId, ApiKeyId, DeliveryId, ForecastId, LedgerEntryId, SpotCastId } from "../../domain/Ids.js"
-import type { Job } from "../../domain/Job.js"
-import type { Balance, LedgerEntry } from "../../domain/Ledger.js"
-import type { SpotCast } from "../../domain/SpotCast.js"
-import type { DeliveryAttempt, WebhookDelivery } from "../../domain/WebhookDelivery.js"
+import type { Job } from "../../domain/forecast/Job.js"
+import type { Balance, LedgerEntry } from "../../domain/billing/Ledger.js"
+import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
+import type { DeliveryAttempt, WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 
 /**
  * The state behind every memory adapter, shared so that one command can touch several aggregates.

@@ -1,5 +1,5 @@
 import { Clock, DateTime, Duration, Effect, Layer, Option } from "effect"
-import type { Job } from "../../domain/Job.js"
+import type { Job } from "../../domain/forecast/Job.js"
 import { JobQueue, type JobQueueShape } from "../../ports/JobQueue.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 

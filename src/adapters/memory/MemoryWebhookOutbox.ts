@@ -1,8 +1,8 @@
 import { Clock, DateTime, Duration, Effect, Either, Layer, Option } from "effect"
 import type { AccountId, DeliveryId } from "../../domain/Ids.js"
-import { isAfter } from "../../domain/Page.js"
-import type { DeliveryAttempt, WebhookDelivery } from "../../domain/WebhookDelivery.js"
-import { type DeliveryNotFailed, DeliveryNotFound, redeliver } from "../../domain/WebhookRedelivery.js"
+import { isAfter } from "../../domain/paging/Page.js"
+import type { DeliveryAttempt, WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
+import { type DeliveryNotFailed, DeliveryNotFound, redeliver } from "../../domain/webhook/WebhookRedelivery.js"
 import { type DeliveryHistory, WebhookOutbox, type WebhookOutboxShape } from "../../ports/WebhookOutbox.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 

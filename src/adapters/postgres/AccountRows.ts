@@ -1,8 +1,8 @@
 import { Schema } from "effect"
-import { Account, AccountMode, AccountStatus } from "../../domain/Account.js"
-import { ApiKey } from "../../domain/ApiKey.js"
+import { Account, AccountMode, AccountStatus } from "../../domain/account/Account.js"
+import { ApiKey } from "../../domain/account/ApiKey.js"
 import { AccountId, ApiKeyId } from "../../domain/Ids.js"
-import { Balance } from "../../domain/Ledger.js"
+import { Balance } from "../../domain/billing/Ledger.js"
 
 const Timestamp = Schema.DateTimeUtcFromDate
 const OptionalTimestamp = Schema.NullOr(Timestamp)

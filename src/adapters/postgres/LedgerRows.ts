@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../../domain/Ids.js"
-import { LedgerEntry, LedgerEntryKind } from "../../domain/Ledger.js"
+import { LedgerEntry, LedgerEntryKind } from "../../domain/billing/Ledger.js"
 import { Credits } from "./AccountRows.js"
 
 export const LedgerEntryRow = Schema.Struct({

@@ -1,8 +1,8 @@
 import { Schema } from "effect"
-import { IdempotencyRecord, Receipt } from "../../domain/Idempotency.js"
+import { IdempotencyRecord, Receipt } from "../../domain/billing/Idempotency.js"
 import { AccountId, DeliveryId, ForecastId, SpotCastId } from "../../domain/Ids.js"
-import { Job } from "../../domain/Job.js"
-import { DeliveryStatus, WebhookDelivery, WebhookEventType } from "../../domain/WebhookDelivery.js"
+import { Job } from "../../domain/forecast/Job.js"
+import { DeliveryStatus, WebhookDelivery, WebhookEventType } from "../../domain/webhook/WebhookDelivery.js"
 import { Credits } from "./AccountRows.js"
 
 const Timestamp = Schema.DateTimeUtcFromDate

@@ -1,8 +1,8 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Option, Schema } from "effect"
-import type { CursorPosition } from "../../domain/Cursor.js"
-import type { SpotCastView } from "../../domain/SpotCast.js"
+import type { CursorPosition } from "../../domain/paging/Cursor.js"
+import type { SpotCastView } from "../../domain/spotcast/SpotCast.js"
 import type { PageRequest } from "../../ports/SpotCastStore.js"
 import { ForecastFromRow, SpotCastHeadFromRow } from "./SpotCastRows.js"
 

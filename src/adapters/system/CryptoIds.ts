@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { Effect, Layer } from "effect"
-import { base62FromBytes } from "../../domain/Base62.js"
+import { base62FromBytes } from "./Base62.js"
 import { Ids, type IdsShape } from "../../ports/Ids.js"
 
 const draw = (length: number): string => {

@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect"
-import { BASE62 } from "../../domain/Base62.js"
+import { BASE62 } from "./Base62.js"
 import { Ids, type IdsShape } from "../../ports/Ids.js"
 
 /**

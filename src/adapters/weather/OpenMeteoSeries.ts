@@ -1,5 +1,5 @@
 import { Either } from "effect"
-import type { HourlyPoint, WeatherSeries } from "../../domain/HourlyWeather.js"
+import type { HourlyPoint, WeatherSeries } from "../../domain/safety/HourlyWeather.js"
 import { type OpenMeteoBody, valuesOf } from "./OpenMeteoResponse.js"
 import { converter, type Quantity, UNDEFINED_UNIT } from "./OpenMeteoUnits.js"
 

@@ -1,5 +1,5 @@
 import { Cache, Data, Duration, Effect, Either, Exit, Layer } from "effect"
-import { type WeatherSeries, WeatherUnavailable } from "../../domain/HourlyWeather.js"
+import { type WeatherSeries, WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
 import { config, defaults, type OpenMeteoOptions } from "./OpenMeteoConfig.js"
 import { makeFetch } from "./OpenMeteoFetch.js"

@@ -1,5 +1,5 @@
 import { Config, Duration, Effect, Either, Layer } from "effect"
-import { WeatherUnavailable } from "../../domain/HourlyWeather.js"
+import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
 import { simulateSeries } from "./SimulatedSeries.js"
 

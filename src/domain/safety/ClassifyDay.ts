@@ -1,7 +1,7 @@
-import { type Classification, severityOf, worstOf } from "../Analysis.js"
-import type { Reason } from "../Assessment.js"
-import type { DayConditions } from "../DayConditions.js"
-import { defaultVessel, type Vessel } from "../Vessel.js"
+import { type Classification, severityOf, worstOf } from "../forecast/Analysis.js"
+import type { Reason } from "./Assessment.js"
+import type { DayConditions } from "./DayConditions.js"
+import { defaultVessel, type Vessel } from "../spotcast/Vessel.js"
 import { rateFactors } from "./Factors.js"
 import { profileOf } from "./VesselProfile.js"
 

@@ -1,4 +1,4 @@
-import type { Coordinates } from "../Coordinates.js"
+import type { Coordinates } from "../spotcast/Coordinates.js"
 
 /** The local hours (0-24, fractional) the sun is up on a date, or a polar day or night. */
 export type Daylight =

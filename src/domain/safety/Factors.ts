@@ -1,5 +1,5 @@
-import type { Reason } from "../Assessment.js"
-import type { DayConditions } from "../DayConditions.js"
+import type { Reason } from "./Assessment.js"
+import type { DayConditions } from "./DayConditions.js"
 import { coldWaterNotes, coldWaterReasons } from "./ColdWaterRule.js"
 import { precipitationReasons, thunderstormReasons } from "./PrecipitationRules.js"
 import { seaReasons } from "./SeaRules.js"

@@ -1,5 +1,5 @@
-import type { Classification } from "../Analysis.js"
-import type { Factor, Reason } from "../Assessment.js"
+import type { Classification } from "../forecast/Analysis.js"
+import type { Factor, Reason } from "./Assessment.js"
 import type { Limits } from "./Thresholds.js"
 
 /** GO up to `go`, AVOID from `avoid`, CAUTION between. */

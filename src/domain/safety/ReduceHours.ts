@@ -1,6 +1,6 @@
 import { Either } from "effect"
-import type { DayConditions } from "../DayConditions.js"
-import type { HourlyPoint } from "../HourlyWeather.js"
+import type { DayConditions } from "./DayConditions.js"
+import type { HourlyPoint } from "./HourlyWeather.js"
 import { UNIVERSAL } from "./Thresholds.js"
 
 const known = (values: ReadonlyArray<number | null>): Array<number> => values.filter((v): v is number => v !== null)

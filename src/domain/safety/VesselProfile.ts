@@ -1,4 +1,4 @@
-import type { Vessel } from "../Vessel.js"
+import type { Vessel } from "../spotcast/Vessel.js"
 import { type Band, BAND_FROM_FT, BAND_TABLE, type BandLimits, YACHT_BUMP } from "./Thresholds.js"
 
 /**

@@ -1,5 +1,10 @@
 /** The marine-safety engine of SAFETY.md: thresholds, rules, daylight, trip windows. */
-export * as ClassifyBatch from "./ClassifyBatch.js"
+export * as AssessDays from "./AssessDays.js"
+export * as Assessment from "./Assessment.js"
+export * as DayConditions from "./DayConditions.js"
+export * as HourlyWeather from "./HourlyWeather.js"
+export * as SafetyFloor from "./SafetyFloor.js"
+export * as ClassifyBatch from "../../main/cli/ClassifyBatch.js"
 export * as ClassifyDay from "./ClassifyDay.js"
 export * as ColdWaterRule from "./ColdWaterRule.js"
 export * as Daylight from "./Daylight.js"

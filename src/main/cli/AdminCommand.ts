@@ -2,10 +2,10 @@ import { Args, Command, Options } from "@effect/cli"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Config, Console, Effect, Option, type Redacted } from "effect"
 import * as AdminClient from "../../adapters/http/AdminClient.js"
-import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../domain/api/WebhookDeliveryResources.js"
-import { MAX_PAGE_SIZE } from "../../domain/Page.js"
+import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../adapters/http/contract/WebhookDeliveryResources.js"
+import { MAX_PAGE_SIZE } from "../../domain/paging/Page.js"
 import { ValidationError } from "../../domain/Validation.js"
-import { DeliveryNotFailed } from "../../domain/WebhookRedelivery.js"
+import { DeliveryNotFailed } from "../../domain/webhook/WebhookRedelivery.js"
 
 const url = Options.text("url").pipe(
   Options.withFallbackConfig(Config.string("SPOTCAST_ADMIN_URL")),

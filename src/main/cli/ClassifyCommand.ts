@@ -1,6 +1,6 @@
 import { Command } from "@effect/cli"
 import { Console, Effect, Either } from "effect"
-import { classifyBatchJson } from "../../domain/safety/ClassifyBatch.js"
+import { classifyBatchJson } from "./ClassifyBatch.js"
 
 const readStdin = Effect.promise(async () => {
   const chunks: Array<Buffer> = []

@@ -1,9 +1,9 @@
 import { HttpClientRequest } from "@effect/platform"
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { AccountNotFound } from "../../../src/domain/Account.js"
-import { ApiKeyNotFound } from "../../../src/domain/ApiKey.js"
-import { AdminUnauthorized, RouteNotFound } from "../../../src/domain/api/ApiErrors.js"
+import { AccountNotFound } from "../../../src/domain/account/Account.js"
+import { ApiKeyNotFound } from "../../../src/domain/account/ApiKey.js"
+import { AdminUnauthorized, RouteNotFound } from "../../../src/adapters/http/contract/EdgeErrors.js"
 import { ISO_UTC, get, postJson } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
 

@@ -1,6 +1,6 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { IdempotencyKeyReused } from "../../../src/domain/Idempotency.js"
+import { IdempotencyKeyReused } from "../../../src/domain/billing/Idempotency.js"
 import { account, awaitFinished, createBody, createSpotCast, get, postJson, postText } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
 

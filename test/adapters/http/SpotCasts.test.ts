@@ -1,6 +1,6 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { ForecastInProgress } from "../../../src/domain/Forecast.js"
+import { ForecastInProgress } from "../../../src/domain/forecast/Forecast.js"
 import { account, awaitFinished, createBody, createSpotCast, get, ISO_UTC, postJson, postText, today } from "./support/Fixtures.js"
 import { NO_WEATHER_LATITUDE } from "./support/TestDoubles.js"
 import * as TestServer from "./support/TestServer.js"

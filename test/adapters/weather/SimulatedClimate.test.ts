@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import { placeAt } from "../../../src/adapters/weather/SimulatedClimate.js"
 import { simulateSeries } from "../../../src/adapters/weather/SimulatedSeries.js"
-import type { HourlyPoint } from "../../../src/domain/HourlyWeather.js"
+import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
 
 /**
  * Statistics over a fixed grid: 14 latitudes × 8 longitudes × the 12 months, a 3-day period each

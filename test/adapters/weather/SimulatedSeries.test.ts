@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either, FastCheck as fc, Schema } from "effect"
 import { simulateSeries } from "../../../src/adapters/weather/SimulatedSeries.js"
-import { isoDate } from "../../../src/domain/ForecastPeriod.js"
-import { type HourlyPoint, WeatherSeries } from "../../../src/domain/HourlyWeather.js"
+import { isoDate } from "../../../src/domain/forecast/ForecastPeriod.js"
+import { type HourlyPoint, WeatherSeries } from "../../../src/domain/safety/HourlyWeather.js"
 
 const DAY = 86_400_000
 const dateAt = (day: number) => isoDate(Date.UTC(2000, 0, 1) + day * DAY)

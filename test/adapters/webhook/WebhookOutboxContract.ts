@@ -1,6 +1,6 @@
 import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Duration, Effect, Option, Schema } from "effect"
-import { WebhookDelivery } from "../../../src/domain/WebhookDelivery.js"
+import { WebhookDelivery } from "../../../src/domain/webhook/WebhookDelivery.js"
 import type { AccountStore } from "../../../src/ports/AccountStore.js"
 import type { Ids } from "../../../src/ports/Ids.js"
 import type { Settings } from "../../../src/ports/Settings.js"

@@ -1,4 +1,4 @@
-import type { HourlyPoint, WeatherSeries } from "../../../src/domain/HourlyWeather.js"
+import type { HourlyPoint, WeatherSeries } from "../../../src/domain/safety/HourlyWeather.js"
 
 export type Reading = Omit<HourlyPoint, "time">
 

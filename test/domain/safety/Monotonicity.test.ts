@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
-import { severityOf } from "../../../src/domain/Analysis.js"
-import type { DayConditions } from "../../../src/domain/DayConditions.js"
+import { severityOf } from "../../../src/domain/forecast/Analysis.js"
+import type { DayConditions } from "../../../src/domain/safety/DayConditions.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
-import { type Vessel, VesselType } from "../../../src/domain/Vessel.js"
+import { type Vessel, VesselType } from "../../../src/domain/spotcast/Vessel.js"
 
 const opt = <A>(arb: fc.Arbitrary<A>) => fc.option(arb, { nil: undefined, freq: 6 })
 const dbl = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true })

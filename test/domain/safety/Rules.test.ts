@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { DayConditions } from "../../../src/domain/DayConditions.js"
+import type { DayConditions } from "../../../src/domain/safety/DayConditions.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
 import { profileOf } from "../../../src/domain/safety/VesselProfile.js"
-import type { Vessel, VesselType } from "../../../src/domain/Vessel.js"
+import type { Vessel, VesselType } from "../../../src/domain/spotcast/Vessel.js"
 
 const calm: DayConditions = {
   wind_speed_kt: 6, wind_gust_kt: 9, wind_direction_deg: 90, wave_height_ft: 1, wave_period_s: 8, swell_height_ft: 0.5,

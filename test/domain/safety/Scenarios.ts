@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs"
 import { Schema } from "effect"
-import { Classification } from "../../../src/domain/Analysis.js"
-import { DayConditions } from "../../../src/domain/DayConditions.js"
-import { VesselType } from "../../../src/domain/Vessel.js"
+import { Classification } from "../../../src/domain/forecast/Analysis.js"
+import { DayConditions } from "../../../src/domain/safety/DayConditions.js"
+import { VesselType } from "../../../src/domain/spotcast/Vessel.js"
 
 export const Scenario = Schema.Struct({
   id: Schema.String,

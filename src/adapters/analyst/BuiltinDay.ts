@@ -1,0 +1,56 @@
+import type { Classification } from "../../domain/forecast/Analysis.js"
+import type { AnalystInput } from "../../ports/Analyst.js"
+import { factsOf, hasLightAir, hazardsOf, seaStateMissing, vesselText } from "./BuiltinFacts.js"
+import { compact } from "./i18n/Grammar.js"
+import type { Hazard, Tip } from "./i18n/Pack.js"
+import { packFor } from "./i18n/Packs.js"
+
+const windOrSea: ReadonlyArray<Hazard> = ["thunderstorm", "wind", "gust", "seas", "steep_seas"]
+const tips: ReadonlyArray<Tip> = ["visibility", "precipitation", "cold_water"]
+
+/**
+ * What to advise. GO and AVOID: the vessel's own advice. CAUTION: the vessel's advice when wind or sea
+ * decided it, and a tip for each other deciding factor (fog, rain, cold water). On a sailboat's light-air
+ * day the light-air note replaces "a good day to sail" and "reef early".
+ */
+const adviceFor = (cls: Classification, deciding: ReadonlyArray<Hazard>, lightAir: boolean): ReadonlyArray<"vessel" | Tip> => {
+  if (cls === "AVOID") return ["vessel"]
+  if (cls === "GO") return lightAir ? [] : ["vessel"]
+  const vessel = !lightAir && deciding.some((h) => windOrSea.includes(h))
+  return [...(vessel ? ["vessel" as const] : []), ...tips.filter((t) => deciding.includes(t))]
+}
+
+/**
+ * The text of day `dayIndex` of the input, in the requested language and units: the simulated notice
+ * (sandbox), the rules' class and the hazards that decided it, the trip window with every reading, then
+ * the notes (sea state unknown, worse outside the window, light air) and advice for the vessel type.
+ * It states the rules' class and never another one.
+ */
+export const writeDay = (input: AnalystInput, dayIndex: number): string => {
+  const day = input.days[dayIndex]
+  if (day === undefined) throw new RangeError(`no day ${dayIndex} in an input of ${input.days.length} days`)
+  const pack = packFor(input.preferences.language)
+  const facts = factsOf(day.conditions, input.preferences)
+  const name = (hazards: ReadonlyArray<Hazard>) =>
+    hazards.length === 0 ? undefined : pack.list(hazards.map((h) => pack.hazard[h](facts)))
+  const { deciding, other } = hazardsOf(day)
+  const alsoWatch = name(other)
+  const worse = [...new Set(day.worseOutsideWindow)].map((f) => pack.worse[f])
+  const lightAir = hasLightAir(day, input.vessel)
+  const advice = adviceFor(day.classification, deciding, lightAir).map((a) =>
+    a === "vessel" ? pack.advice[input.vessel.type][day.classification] : pack.tip[a]
+  )
+  return compact([
+    input.simulated ? pack.simulatedNotice : undefined,
+    pack.verdict(day.classification, vesselText(input.vessel, input.vesselGiven, input.preferences), name(deciding)),
+    alsoWatch === undefined ? undefined : pack.alsoWatch(alsoWatch),
+    pack.conditions(
+      { start: day.window.startHour, end: day.window.endHour, chosen: input.tripDurationHours !== undefined },
+      facts
+    ),
+    seaStateMissing(day) ? pack.seaStateUnavailable : undefined,
+    worse.length === 0 ? undefined : pack.worseOutside(pack.list(worse)),
+    lightAir ? pack.lightAir(facts.wind) : undefined,
+    ...advice
+  ], pack.gap)
+}

@@ -1,0 +1,103 @@
+import type { HttpClient } from "@effect/platform"
+import { type ConfigError, Effect, Either, Layer, Option } from "effect"
+import type { Analysis } from "../../domain/forecast/Analysis.js"
+import type { Language } from "../../domain/spotcast/Preferences.js"
+import { applySafetyFloor } from "../../domain/safety/SafetyFloor.js"
+import { Analyst, type AnalystInput, type AnalystShape, AnalystUnavailable } from "../../ports/Analyst.js"
+import { simulatedNotice } from "./BuiltinAnalyst.js"
+import * as LlmChatCompletions from "./LlmChatCompletions.js"
+import { config, type LlmOptions } from "./LlmConfig.js"
+import { floorOutput, replaceUnderstated } from "./LlmFloor.js"
+import { checkTexts, type Generate, LlmFailure } from "./LlmOutput.js"
+import { prompt } from "./LlmPrompt.js"
+import * as LlmResponses from "./LlmResponses.js"
+
+export interface LlmAnalystOptions {
+  readonly timeout: LlmOptions["timeout"]
+  /** For logs only. */
+  readonly provider: string
+  readonly model: string
+  /** The sentence that says the data is simulated, in a language; it opens every model-written text. */
+  readonly simulatedNotice: (language: Language) => string
+}
+
+/** Like the built-in analyst's, every text of simulated data opens with the notice. */
+const withNotice = (analysis: Analysis, notice: string, language: Language): Analysis => {
+  const prefix = (text: string) => (text.includes(notice) ? text : `${notice}${language === "ja" ? "" : " "}${text}`)
+  return {
+    summary: prefix(analysis.summary),
+    daily_classifications: analysis.daily_classifications.map((d) => ({ ...d, summary: prefix(d.summary) }))
+  }
+}
+
+/**
+ * The analyst port on a language model, with `fallback` (the built-in analyst) behind it: the model
+ * writes, the rules set the floor. One retry after a failed attempt (timeout, HTTP error, an answer
+ * that is not the schema or not the assessed days); after that, the fallback's whole analysis. A day
+ * the model rated less severe than the rules gets the fallback's text, and so does the overall summary.
+ */
+export const make = (generate: Generate, fallback: AnalystShape, options: LlmAnalystOptions): AnalystShape => {
+  const builtin = (input: AnalystInput) =>
+    Effect.flatMap(fallback.analyze(input), (analysis) =>
+      Either.mapLeft(applySafetyFloor(input.days, analysis), (reason) => new AnalystUnavailable({ reason: `built-in analyst: ${reason}` })))
+
+  const attempt = (input: AnalystInput) =>
+    generate(prompt(input)).pipe(
+      Effect.timeoutFail({ duration: options.timeout, onTimeout: () => new LlmFailure({ reason: "the model did not answer in time" }) }),
+      Effect.flatMap(checkTexts),
+      Effect.flatMap((output) => Either.mapLeft(floorOutput(input.days, output), (reason) => new LlmFailure({ reason })))
+    )
+
+  const analyze = Effect.fn("LlmAnalyst.analyze")(function*(input: AnalystInput) {
+    const result = yield* Effect.either(Effect.retry(attempt(input), { times: 1 }))
+    if (Either.isLeft(result)) {
+      yield* Effect.logWarning("LLM analysis failed; the built-in analysis is used", { reason: result.left.reason })
+      return yield* builtin(input)
+    }
+    const floored = result.right
+    let analysis = floored.analysis
+    if (floored.understated.length > 0) {
+      yield* Effect.logWarning("the model rated days less severe than the rules; their texts are the built-in analyst's", {
+        dates: floored.understated.map((i) => input.days[i]!.date)
+      })
+      analysis = replaceUnderstated(floored, yield* builtin(input))
+    }
+    const language = input.preferences.language
+    return input.simulated ? withNotice(analysis, options.simulatedNotice(language), language) : analysis
+  }, Effect.annotateLogs({ llmProvider: options.provider, llmModel: options.model }))
+
+  return { analyze }
+}
+
+const generatorFor = (options: LlmOptions) =>
+  options.provider === "openai" ? LlmResponses.make(options) : LlmChatCompletions.make(options)
+
+/**
+ * The LLM analyst over `fallback` (the built-in analyst), whose texts it uses when the model fails or
+ * understates a day. Needs an HttpClient.
+ */
+export const layer = <E, R>(
+  options: LlmOptions,
+  fallback: Layer.Layer<Analyst, E, R>
+): Layer.Layer<Analyst, E, R | HttpClient.HttpClient> =>
+  Layer.scoped(
+    Analyst,
+    Effect.gen(function*() {
+      const builtin = yield* Analyst
+      const generate = yield* generatorFor(options)
+      yield* Effect.logInfo(`analysis by ${options.provider} model ${options.model}, with the built-in analyst as fallback`)
+      return make(generate, builtin, { ...options, simulatedNotice })
+    })
+  ).pipe(Layer.provide(fallback))
+
+/**
+ * `SPOTCAST_LLM_PROVIDER=builtin` (the default) gives `fallback` itself; otherwise the LLM analyst
+ * over it (see LlmConfig for the variables).
+ */
+export const layerConfig = <E, R>(
+  fallback: Layer.Layer<Analyst, E, R>
+): Layer.Layer<Analyst, E | ConfigError.ConfigError, R | HttpClient.HttpClient> =>
+  Layer.unwrapEffect(
+    Effect.map(config, (options): Layer.Layer<Analyst, E, R | HttpClient.HttpClient> =>
+      Option.match(options, { onNone: () => fallback, onSome: (o) => layer(o, fallback) }))
+  )

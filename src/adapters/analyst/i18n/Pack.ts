@@ -1,0 +1,94 @@
+import type { Classification } from "../../../domain/forecast/Analysis.js"
+import type { Factor } from "../../../domain/safety/Assessment.js"
+import type { VesselType } from "../../../domain/spotcast/Vessel.js"
+import type { Quantity } from "../Units.js"
+
+/** The factors that can raise a day's class (an unknown sea state can); light air is a note, never a hazard. */
+export type Hazard = Exclude<Factor, "light_air">
+
+export type Tip = "visibility" | "precipitation" | "cold_water"
+
+/** 0 = north, then clockwise in steps of 45°: where the wind blows from. */
+export type Compass = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7
+
+export type Eight<A> = readonly [A, A, A, A, A, A, A, A]
+
+/** One day's readings, each already written as a quantity of the language ("16,3 nudos"). */
+export interface DayFacts {
+  readonly wind: string
+  readonly gust: string
+  readonly from: Compass
+  /** The higher of wave and swell height. */
+  readonly seas?: string
+  readonly wave?: string
+  readonly wavePeriod?: string
+  readonly swell?: string
+  readonly swellPeriod?: string
+  readonly visibility?: string
+  readonly rainChance?: string
+  readonly rainRate?: string
+  readonly air?: string
+  readonly water?: string
+}
+
+export interface CalendarDay {
+  readonly year: number
+  /** 1-12 */
+  readonly month: number
+  readonly day: number
+  /** 0 = Sunday */
+  readonly weekday: number
+}
+
+/** Local hours of the trip window; `chosen` when it is the best window of a trip duration, not all daylight. */
+export interface WindowHours {
+  readonly start: number
+  readonly end: number
+  readonly chosen: boolean
+}
+
+export interface Range {
+  readonly lo: Quantity
+  readonly hi: Quantity
+}
+
+/**
+ * Everything the built-in analyst says, for one language. Each language writes its own sentences
+ * (word order, agreement, plurals, typography); the analyst only chooses which ones to say.
+ */
+export interface Pack {
+  /** Between two sentences ("" in Japanese). */
+  readonly gap: string
+  readonly classWord: Readonly<Record<Classification, string>>
+  readonly compass: Eight<string>
+  readonly quantity: (q: Quantity) => string
+  readonly list: (items: ReadonlyArray<string>) => string
+  readonly date: (day: CalendarDay) => string
+  /** The vessel as named in a sentence ("your 22 ft sailboat"); `length` is already a quantity. */
+  readonly vessel: (type: VesselType, length: string, given: boolean) => string
+
+  /** The day's first sentence: its class for this vessel and, when any, the hazards that decided it. */
+  readonly verdict: (cls: Classification, vessel: string, deciding: string | undefined) => string
+  readonly alsoWatch: (hazards: string) => string
+  readonly hazard: Readonly<Record<Hazard, (facts: DayFacts) => string>>
+  readonly conditions: (window: WindowHours, facts: DayFacts) => string
+  readonly seaStateUnavailable: string
+  /** What gets worse outside the window, as a noun phrase per factor. */
+  readonly worse: Readonly<Record<Factor, string>>
+  readonly worseOutside: (worse: string) => string
+  readonly lightAir: (wind: string) => string
+  readonly advice: Readonly<Record<VesselType, Readonly<Record<Classification, string>>>>
+  /** Advice for a CAUTION day that neither wind nor sea decided. */
+  readonly tip: Readonly<Record<Tip, string>>
+  readonly simulatedNotice: string
+
+  readonly outlook: (days: number, vessel: string, counts: string) => string
+  readonly count: (cls: Classification, days: number) => string
+  readonly best: (date: string, cls: Classification, drivers: string) => string
+  readonly worst: (date: string, cls: Classification, drivers: string) => string
+  readonly onlyDay: (date: string, cls: Classification, drivers: string) => string
+  /** What a day without hazards is like, in a few numbers. */
+  readonly calm: (facts: DayFacts) => string
+  readonly spread: (wind: Range, gustMax: Quantity, seas: Range | undefined) => string
+  readonly seaStateMissing: (dates: ReadonlyArray<string>) => string
+}

@@ -1,0 +1,79 @@
+import { Option, Schema } from "effect"
+import { Latitude, Longitude } from "../../../domain/spotcast/Coordinates.js"
+import { parseStartDate } from "../../../domain/forecast/ForecastPeriod.js"
+import { Metadata } from "../../../domain/spotcast/Metadata.js"
+import { DistanceUnit, Language, SpeedUnit } from "../../../domain/spotcast/Preferences.js"
+import { VesselLength, VesselType } from "../../../domain/spotcast/Vessel.js"
+import { WebhookUrl } from "../../../domain/webhook/WebhookUrl.js"
+import { required, says, strict } from "./SchemaAnnotations.js"
+
+export const MAX_TRIP_DURATION_HOURS = 120
+
+export const PreferencesInput = Schema.Struct({
+  language: Schema.optional(
+    Language.annotations(says("preferences.language must be one of en, es, fr, pt, it, ja"))
+  ),
+  distance_units: Schema.optional(
+    DistanceUnit.annotations(says("preferences.distance_units must be one of nm, mi, km"))
+  ),
+  speed_units: Schema.optional(SpeedUnit.annotations(says("preferences.speed_units must be one of kts, mph, ms")))
+}).annotations({ ...strict, message: () => "preferences must be an object", description: "Analysis language and units" })
+export type PreferencesInput = typeof PreferencesInput.Type
+
+export const VesselInfoInput = Schema.Struct({
+  type: Schema.propertySignature(
+    VesselType.annotations(says("vessel_info.type must be one of powerBoat, sailboat, pwc, yacht, catamaran"))
+  ).annotations(required("vessel_info.type is required")),
+  length_ft: Schema.propertySignature(
+    VesselLength.annotations(says("vessel_info.length_ft must be a number from 1 to 500"))
+  ).annotations(required("vessel_info.length_ft is required"))
+}).annotations({ ...strict, message: () => "vessel_info must be an object with type and length_ft" })
+export type VesselInfoInput = typeof VesselInfoInput.Type
+
+export const StartDate = Schema.String.pipe(
+  Schema.filter((s) => Option.isSome(parseStartDate(s)))
+).annotations({
+  ...says("start_date must be YYYY-MM-DD or an ISO 8601 timestamp with Z or an offset"),
+  description: "YYYY-MM-DD (midnight UTC) or an ISO 8601 timestamp with Z or an offset",
+  examples: ["2026-11-23", "2026-11-23T06:00:00Z"]
+})
+
+/** The body of POST /v3/spotcast, exactly as the contract and DECISIONS.md describe it. */
+export const CreateSpotCastRequest = Schema.Struct({
+  latitude: Schema.propertySignature(
+    Latitude.annotations({ ...says("latitude must be between -90 and 90"), examples: [41.13] })
+  ).annotations(required("latitude is required")),
+  longitude: Schema.propertySignature(
+    Longitude.annotations({ ...says("longitude must be between -180 and 180"), examples: [-71.71] })
+  ).annotations(required("longitude is required")),
+  start_date: Schema.propertySignature(StartDate).annotations(required("start_date is required")),
+  num_days: Schema.propertySignature(
+    Schema.Int.pipe(Schema.between(1, 5)).annotations(says("num_days must be an integer from 1 to 5"))
+  ).annotations(required("num_days is required")),
+  webhook_url: Schema.optional(
+    WebhookUrl.annotations({
+      message: (issue) => ({
+        message: typeof issue.actual === "string" ? "webhook_url must be an absolute https URL of at most 2048 characters without credentials" : "webhook_url must be a string",
+        override: true
+      })
+    })
+  ),
+  metadata: Schema.optional(
+    Metadata.annotations({
+      message: (issue) => ({
+        message: issue._tag === "Refinement" && issue.kind === "Predicate"
+          ? "metadata must be at most 16384 bytes as JSON"
+          : "metadata must be a JSON object",
+        override: true
+      })
+    })
+  ),
+  preferences: Schema.optional(PreferencesInput),
+  vessel_info: Schema.optional(VesselInfoInput),
+  trip_duration_hours: Schema.optional(
+    Schema.Int.pipe(Schema.between(1, MAX_TRIP_DURATION_HOURS)).annotations(
+      says(`trip_duration_hours must be an integer from 1 to ${MAX_TRIP_DURATION_HOURS}`)
+    )
+  )
+}).annotations({ ...strict, identifier: "CreateSpotCastRequest" })
+export type CreateSpotCastRequest = typeof CreateSpotCastRequest.Type

@@ -1,0 +1,60 @@
+import { Schema } from "effect"
+import { makePeriod } from "../../../domain/forecast/ForecastPeriod.js"
+import { Metadata } from "../../../domain/spotcast/Metadata.js"
+import type { SpotCastView } from "../../../domain/spotcast/SpotCast.js"
+import { LatestForecast, latestForecast } from "./ForecastResource.js"
+import { CoordinatesBody, ForecastStatusBody, listOf, Timestamp, timestamp } from "./Wire.js"
+
+/** GET /v3/spotcast/{id}: the SpotCast with its newest forecast, whose status is the SpotCast's. */
+export const SpotCastResource = Schema.Struct({
+  id: Schema.String,
+  status: ForecastStatusBody,
+  created_at: Timestamp,
+  coordinates: CoordinatesBody,
+  forecast_period: Schema.Struct({
+    start_date: Timestamp,
+    end_date: Timestamp.annotations({ description: "The last second of the last forecast day" }),
+    num_days: Schema.Int
+  }),
+  trip_duration_hours: Schema.optional(Schema.Int.annotations({ description: "Present when supplied at creation" })),
+  forecast_count: Schema.Int,
+  metadata: Schema.optional(Metadata.annotations({ description: "Exactly as sent; present only when supplied" })),
+  latest_forecast: LatestForecast
+}).annotations({ identifier: "SpotCast" })
+export type SpotCastResource = typeof SpotCastResource.Type
+
+export const spotcastResource = ({ forecastCount, latest, spotcast }: SpotCastView): SpotCastResource => {
+  const period = makePeriod(spotcast.start, spotcast.numDays)
+  return {
+    id: spotcast.id,
+    status: latest.status,
+    created_at: timestamp(spotcast.createdAt),
+    coordinates: { latitude: spotcast.coordinates.latitude, longitude: spotcast.coordinates.longitude },
+    forecast_period: { start_date: timestamp(period.start), end_date: timestamp(period.end), num_days: period.numDays },
+    ...(spotcast.tripDurationHours === undefined ? {} : { trip_duration_hours: spotcast.tripDurationHours }),
+    forecast_count: forecastCount,
+    ...(spotcast.metadata === undefined ? {} : { metadata: spotcast.metadata }),
+    latest_forecast: latestForecast(latest)
+  }
+}
+
+/** One entry of GET /v3/spotcasts. */
+export const SpotCastListItem = Schema.Struct({
+  id: Schema.String,
+  status: ForecastStatusBody,
+  created_at: Timestamp,
+  coordinates: CoordinatesBody,
+  latest_forecast: Schema.Struct({ forecast_id: Schema.String, status: ForecastStatusBody })
+}).annotations({ identifier: "SpotCastListItem" })
+export type SpotCastListItem = typeof SpotCastListItem.Type
+
+export const spotcastListItem = ({ latest, spotcast }: SpotCastView): SpotCastListItem => ({
+  id: spotcast.id,
+  status: latest.status,
+  created_at: timestamp(spotcast.createdAt),
+  coordinates: { latitude: spotcast.coordinates.latitude, longitude: spotcast.coordinates.longitude },
+  latest_forecast: { forecast_id: latest.id, status: latest.status }
+})
+
+export const SpotCastList = Schema.Struct(listOf(SpotCastListItem)).annotations({ identifier: "SpotCastList" })
+export type SpotCastList = typeof SpotCastList.Type

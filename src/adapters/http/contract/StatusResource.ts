@@ -1,0 +1,38 @@
+import { Schema } from "effect"
+import { ForecastError } from "../../../domain/forecast/ForecastError.js"
+import type { SpotCastView } from "../../../domain/spotcast/SpotCast.js"
+import { ProgressBody, Timestamp, timestamp } from "./Wire.js"
+
+const head = {
+  id: Schema.String,
+  forecast_id: Schema.String,
+  created_at: Timestamp.annotations({ description: "When the newest forecast was requested" })
+}
+
+/** GET /v3/spotcast/{id}/status: the newest forecast's state, for polling. */
+export const StatusResource = Schema.Union(
+  Schema.Struct({ ...head, status: Schema.Literal("pending", "processing"), progress: ProgressBody }),
+  Schema.Struct({ ...head, status: Schema.Literal("completed"), completed_at: Timestamp, progress: ProgressBody }),
+  Schema.Struct({
+    ...head,
+    status: Schema.Literal("failed"),
+    progress: ProgressBody.annotations({ description: "Where processing stopped" }),
+    error: ForecastError
+  })
+).annotations({ identifier: "SpotCastStatus" })
+export type StatusResource = typeof StatusResource.Type
+
+const FALLBACK_ERROR: ForecastError = { code: "processing_failed", message: "The forecast could not be produced" }
+
+export const statusResource = ({ latest, spotcast }: SpotCastView): StatusResource => {
+  const base = { id: spotcast.id, forecast_id: latest.id, created_at: timestamp(latest.createdAt) }
+  switch (latest.status) {
+    case "completed":
+      if (latest.completedAt === undefined) throw new Error(`forecast ${latest.id} is completed without completed_at`)
+      return { ...base, status: "completed", completed_at: timestamp(latest.completedAt), progress: latest.progress }
+    case "failed":
+      return { ...base, status: "failed", progress: latest.progress, error: latest.error ?? FALLBACK_ERROR }
+    default:
+      return { ...base, status: latest.status, progress: latest.progress }
+  }
+}

@@ -1,0 +1,149 @@
+import { Cause, DateTime, Effect, Either, Option } from "effect"
+import type { Analysis } from "../domain/forecast/Analysis.js"
+import { assessDays } from "../domain/safety/AssessDays.js"
+import type { Forecast } from "../domain/forecast/Forecast.js"
+import type { ForecastError } from "../domain/forecast/ForecastError.js"
+import { makePeriod } from "../domain/forecast/ForecastPeriod.js"
+import { isTerminal } from "../domain/forecast/ForecastStatus.js"
+import { WeatherUnavailable } from "../domain/safety/HourlyWeather.js"
+import { DeliveryId, IdPrefix, LedgerEntryId } from "../domain/Ids.js"
+import { type Job, MAX_JOB_ATTEMPTS } from "../domain/forecast/Job.js"
+import { progressAt } from "../domain/forecast/Progress.js"
+import { applySafetyFloor } from "../domain/safety/SafetyFloor.js"
+import type { SpotCast } from "../domain/spotcast/SpotCast.js"
+import { defaultVessel } from "../domain/spotcast/Vessel.js"
+import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
+import { eventBody, forecastEvent } from "../domain/webhook/WebhookEvent.js"
+import { Analyst, AnalystUnavailable } from "../ports/Analyst.js"
+import { Settings } from "../ports/Settings.js"
+import { type ForecastWork, SpotCastStore } from "../ports/SpotCastStore.js"
+import { WeatherProvider } from "../ports/WeatherProvider.js"
+import { newId } from "./NewIds.js"
+
+export const WEATHER_UNAVAILABLE: ForecastError = {
+  code: "weather_data_unavailable",
+  message: "Weather data is not available for this location and period"
+}
+export const PROCESSING_FAILED: ForecastError = {
+  code: "processing_failed",
+  message: "The forecast could not be produced"
+}
+
+/** The webhook delivery a finished forecast owes, if a URL applies (the refresh's own, else the SpotCast's). */
+const deliveryFor = Effect.fn("ProcessForecast.delivery")(function*(spotcast: SpotCast, finished: Forecast) {
+  const url = finished.webhookUrl ?? spotcast.webhookUrl
+  if (url === undefined) return undefined
+  const now = yield* DateTime.now
+  const { publicBaseUrl } = yield* Settings
+  const event = forecastEvent(spotcast, finished, publicBaseUrl, now)
+  return {
+    id: DeliveryId.make(yield* newId(IdPrefix.delivery)),
+    accountId: spotcast.accountId,
+    spotcastId: spotcast.id,
+    forecastId: finished.id,
+    event: event.event,
+    url,
+    body: eventBody(event),
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now
+  } satisfies WebhookDelivery
+})
+
+const complete = Effect.fn("ProcessForecast.complete")(function*(work: ForecastWork, analysis: Analysis) {
+  const now = yield* DateTime.now
+  const finished: Forecast = { ...work.forecast, status: "completed", progress: progressAt("completed"), completedAt: now, analysis }
+  const delivery = yield* deliveryFor(work.spotcast, finished)
+  return yield* (yield* SpotCastStore).complete({
+    forecastId: work.forecast.id,
+    analysis,
+    at: now,
+    ...(delivery === undefined ? {} : { delivery })
+  })
+})
+
+/** Fails the forecast and refunds it, with its webhook, in one step. */
+export const failForecast = Effect.fn("ProcessForecast.fail")(function*(work: ForecastWork, error: ForecastError) {
+  const now = yield* DateTime.now
+  const finished: Forecast = { ...work.forecast, status: "failed", failedAt: now, error }
+  const delivery = yield* deliveryFor(work.spotcast, finished)
+  return yield* (yield* SpotCastStore).fail({
+    forecastId: work.forecast.id,
+    error,
+    at: now,
+    refundId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
+    ...(delivery === undefined ? {} : { delivery })
+  })
+})
+
+/** Weather, then the rules, then the analyst, with progress recorded at each stage. */
+const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, forecast, spotcast }: ForecastWork) {
+  const store = yield* SpotCastStore
+  const period = makePeriod(spotcast.start, spotcast.numDays)
+  yield* store.advance(forecast.id, "fetching_weather")
+  const series = yield* (yield* WeatherProvider).hourly({
+    coordinates: spotcast.coordinates,
+    dates: period.dates,
+    mode: account.mode,
+    seed: spotcast.id
+  })
+  yield* store.advance(forecast.id, "processing_data")
+  const vessel = spotcast.vessel ?? defaultVessel
+  const days = assessDays({
+    series,
+    dates: period.dates,
+    coordinates: spotcast.coordinates,
+    vessel,
+    tripDurationHours: spotcast.tripDurationHours
+  })
+  if (Either.isLeft(days)) return yield* new WeatherUnavailable({ reason: days.left })
+  yield* store.advance(forecast.id, "ai_analysis")
+  const proposed = yield* (yield* Analyst).analyze({
+    coordinates: spotcast.coordinates,
+    days: days.right,
+    vessel,
+    vesselGiven: spotcast.vessel !== undefined,
+    preferences: spotcast.preferences,
+    simulated: series.source === "simulated",
+    ...(spotcast.tripDurationHours === undefined ? {} : { tripDurationHours: spotcast.tripDurationHours })
+  })
+  const floored = applySafetyFloor(days.right, proposed)
+  if (Either.isLeft(floored)) return yield* new AnalystUnavailable({ reason: floored.left })
+  return floored.right
+})
+
+export type ProcessOutcome = "completed" | "failed" | "already_finished" | "missing"
+
+/**
+ * Produces one forecast from its claimed job. Every way it can go wrong ends in a failed, refunded
+ * forecast; only interruption (shutdown) leaves it unfinished, for the job to be claimed again.
+ */
+export const processForecast = Effect.fn("ProcessForecast")(function*(job: Job) {
+  const store = yield* SpotCastStore
+  const found = yield* store.work(job.forecastId)
+  if (Option.isNone(found)) return "missing" as ProcessOutcome
+  const work = found.value
+  if (isTerminal(work.forecast.status)) return "already_finished" as ProcessOutcome
+  if (job.attempts > MAX_JOB_ATTEMPTS) {
+    yield* Effect.logError("forecast job exceeded its attempts", { forecastId: job.forecastId, attempts: job.attempts })
+    return (yield* failForecast(work, PROCESSING_FAILED)) ? "failed" as ProcessOutcome : "already_finished"
+  }
+  const result = yield* analyze(work).pipe(
+    Effect.map(Either.right),
+    Effect.catchTags({
+      WeatherUnavailable: (e) =>
+        Effect.as(Effect.logWarning("weather unavailable", { forecastId: job.forecastId, reason: e.reason }), Either.left(WEATHER_UNAVAILABLE)),
+      AnalystUnavailable: (e) =>
+        Effect.as(Effect.logError("analysis failed", { forecastId: job.forecastId, reason: e.reason }), Either.left(PROCESSING_FAILED))
+    }),
+    Effect.catchAllCause((cause) =>
+      Cause.isInterruptedOnly(cause)
+        ? Effect.failCause(cause)
+        : Effect.as(Effect.logError("forecast processing defect", cause), Either.left(PROCESSING_FAILED))
+    )
+  )
+  const finished = Either.isRight(result) ? yield* complete(work, result.right) : yield* failForecast(work, result.left)
+  if (!finished) return "already_finished" as ProcessOutcome
+  return Either.isRight(result) ? "completed" as ProcessOutcome : "failed"
+})

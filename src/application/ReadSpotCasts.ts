@@ -1,0 +1,55 @@
+import { DateTime, Effect, Option } from "effect"
+import type { Account } from "../domain/account/Account.js"
+import type { CursorPosition } from "../domain/paging/Cursor.js"
+import type { Forecast } from "../domain/forecast/Forecast.js"
+import { ForecastNotFound } from "../domain/forecast/Forecast.js"
+import { SpotCastNotFound, type SpotCastView } from "../domain/spotcast/SpotCast.js"
+import { SpotCastStore } from "../ports/SpotCastStore.js"
+import { type PageQuery, readPage } from "./KeysetPage.js"
+
+export type { ListPage, PageQuery } from "./KeysetPage.js"
+
+export const SPOTCASTS_LIST = "spotcasts"
+export const forecastsList = (spotcastId: string) => `forecasts:${spotcastId}`
+
+const at = (createdAt: DateTime.Utc, id: string): CursorPosition => ({
+  createdAtMillis: DateTime.toEpochMillis(createdAt),
+  id
+})
+
+export const getSpotCast = Effect.fn("GetSpotCast")(function*(account: Account, spotcastId: string) {
+  const found = yield* (yield* SpotCastStore).get(account.id, spotcastId)
+  if (Option.isNone(found)) return yield* new SpotCastNotFound({ spotcastId })
+  return found.value
+})
+
+/** One forecast with its SpotCast; a forecast of another SpotCast or account is not found. */
+export const getForecast = Effect.fn("GetForecast")(function*(account: Account, spotcastId: string, forecastId: string) {
+  const store = yield* SpotCastStore
+  const spotcast = yield* store.get(account.id, spotcastId)
+  const forecast = yield* store.getForecast(account.id, spotcastId, forecastId)
+  if (Option.isNone(spotcast) || Option.isNone(forecast)) return yield* new ForecastNotFound({ forecastId })
+  return { view: spotcast.value, forecast: forecast.value }
+})
+
+export const listSpotCasts = (account: Account, query: PageQuery) =>
+  Effect.flatMap(SpotCastStore, (store) =>
+    readPage<SpotCastView>(
+      { accountId: account.id, list: SPOTCASTS_LIST },
+      query,
+      (v) => at(v.spotcast.createdAt, v.spotcast.id),
+      (page) => store.list(account.id, page)
+    )).pipe(Effect.withSpan("ListSpotCasts"))
+
+export const listForecasts = (account: Account, spotcastId: string, query: PageQuery) =>
+  Effect.gen(function*() {
+    const { spotcast } = yield* getSpotCast(account, spotcastId)
+    const store = yield* SpotCastStore
+    const page = yield* readPage<Forecast>(
+      { accountId: account.id, list: forecastsList(spotcast.id) },
+      query,
+      (f) => at(f.createdAt, f.id),
+      (p) => store.listForecasts(account.id, spotcast.id, p)
+    )
+    return { spotcastId: spotcast.id, ...page }
+  }).pipe(Effect.withSpan("ListForecasts"))

@@ -1,0 +1,70 @@
+import { type DateTime, Schema } from "effect"
+import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../Ids.js"
+
+/**
+ * Every credit movement is an append-only entry (TigerBeetle/Stripe style). A grant adds credits;
+ * a charge spends them; a refund reverses one charge, once.
+ */
+export const LedgerEntryKind = Schema.Literal("grant", "charge", "refund")
+export type LedgerEntryKind = typeof LedgerEntryKind.Type
+
+export const LedgerEntry = Schema.Struct({
+  id: LedgerEntryId,
+  accountId: AccountId,
+  kind: LedgerEntryKind,
+  amount: Schema.Int.pipe(Schema.positive()),
+  forecastId: Schema.optional(ForecastId),
+  widgetId: Schema.optional(WidgetId),
+  /** On a refund: the charge it reverses. */
+  refundOf: Schema.optional(LedgerEntryId),
+  note: Schema.optional(Schema.String),
+  createdAt: Schema.DateTimeUtc
+})
+export type LedgerEntry = typeof LedgerEntry.Type
+
+export const Balance = Schema.Struct({
+  creditBalance: Schema.Int,
+  totalPurchased: Schema.Int,
+  totalUsed: Schema.Int
+})
+export type Balance = typeof Balance.Type
+
+export const emptyBalance: Balance = { creditBalance: 0, totalPurchased: 0, totalUsed: 0 }
+
+/** Applies one entry: `used` is charges minus refunds, and the balance is purchased minus used. */
+export const applyEntry = (balance: Balance, entry: Pick<LedgerEntry, "kind" | "amount">): Balance => {
+  const totalPurchased = balance.totalPurchased + (entry.kind === "grant" ? entry.amount : 0)
+  const totalUsed = balance.totalUsed + (entry.kind === "charge" ? entry.amount : entry.kind === "refund" ? -entry.amount : 0)
+  return { creditBalance: totalPurchased - totalUsed, totalPurchased, totalUsed }
+}
+
+export const balanceOf = (entries: Iterable<Pick<LedgerEntry, "kind" | "amount">>): Balance => {
+  let balance = emptyBalance
+  for (const entry of entries) balance = applyEntry(balance, entry)
+  return balance
+}
+
+/** A credit grant as an operator (or the bootstrap) asks for it. */
+export interface Grant {
+  readonly entryId: LedgerEntryId
+  readonly amount: number
+  readonly note?: string
+  readonly at: DateTime.Utc
+}
+
+/** The ledger entry that records a grant. */
+export const grantEntry = (accountId: AccountId, grant: Grant): LedgerEntry => ({
+  id: grant.entryId,
+  accountId,
+  kind: "grant",
+  amount: grant.amount,
+  createdAt: grant.at,
+  ...(grant.note === undefined ? {} : { note: grant.note })
+})
+
+export const canAfford = (balance: Balance, price: number): boolean => balance.creditBalance >= price
+
+export class InsufficientBalance extends Schema.TaggedError<InsufficientBalance>()("InsufficientBalance", {
+  currentBalance: Schema.Int,
+  requiredCredits: Schema.Int
+}) {}

@@ -1,0 +1,17 @@
+import { Schema } from "effect"
+import { AccountId, ForecastId } from "../Ids.js"
+
+/** The queued work of one forecast. A claim holds a lease; an expired lease frees the job again. */
+export const Job = Schema.Struct({
+  forecastId: ForecastId,
+  accountId: AccountId,
+  /** How many times the job has been claimed, this claim included. */
+  attempts: Schema.Int,
+  availableAt: Schema.DateTimeUtc,
+  leaseOwner: Schema.optional(Schema.String),
+  leaseUntil: Schema.optional(Schema.DateTimeUtc)
+})
+export type Job = typeof Job.Type
+
+/** After this many claims that never finished (a forecast that kills its worker), the forecast fails. */
+export const MAX_JOB_ATTEMPTS = 5

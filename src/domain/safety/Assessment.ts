@@ -1,0 +1,49 @@
+import { Schema } from "effect"
+import { Classification } from "../forecast/Analysis.js"
+import { DayConditions } from "./DayConditions.js"
+
+/** A hazard (or note) that bore on a day's class. */
+export const Factor = Schema.Literal(
+  "wind",
+  "gust",
+  "seas",
+  "steep_seas",
+  "visibility",
+  "precipitation",
+  "thunderstorm",
+  "cold_water",
+  "light_air",
+  "sea_state_unavailable"
+)
+export type Factor = typeof Factor.Type
+
+export const Reason = Schema.Struct({
+  factor: Factor,
+  /** The class this factor alone gives the day (GO for notes such as light air). */
+  classification: Classification,
+  /** Short English explanation with the numbers, for operators and logs. */
+  detail: Schema.String
+})
+export type Reason = typeof Reason.Type
+
+/** The contiguous local hours of a day the conditions were taken from. */
+export const TripWindow = Schema.Struct({
+  /** Local hour at the spot (0-23) the window starts at, inclusive. */
+  startHour: Schema.Int,
+  /** Local hour the window ends at, exclusive (24 = midnight). */
+  endHour: Schema.Int
+})
+export type TripWindow = typeof TripWindow.Type
+
+/** One forecast day judged by the rules: the facts every analyst writes from. */
+export const DayAssessment = Schema.Struct({
+  date: Schema.String,
+  window: TripWindow,
+  conditions: DayConditions,
+  classification: Classification,
+  /** The factors that are not GO, most severe first, then the notes (class GO): docs/safety.md. */
+  reasons: Schema.Array(Reason),
+  /** Factors that are worse outside the window than inside it, worth a warning in the text. */
+  worseOutsideWindow: Schema.Array(Factor)
+})
+export type DayAssessment = typeof DayAssessment.Type

@@ -1,0 +1,67 @@
+import { NodeHttpClient } from "@effect/platform-node"
+import { assert, describe, it } from "@effect/vitest"
+import { ConfigProvider, Duration, Effect, Either, Layer, Option, Redacted, Ref } from "effect"
+import * as LlmAnalyst from "../../../src/adapters/analyst/LlmAnalyst.js"
+import { config } from "../../../src/adapters/analyst/LlmConfig.js"
+import { Analyst } from "../../../src/ports/Analyst.js"
+import { builtinLayer, input } from "./LlmSupport.js"
+
+const read = (env: Record<string, string>) =>
+  Effect.either(Effect.withConfigProvider(config, ConfigProvider.fromMap(new Map(Object.entries(env)))))
+
+describe("LlmConfig", () => {
+  it.effect("the built-in analyst is the default", () =>
+    Effect.gen(function*() {
+      const result = yield* read({})
+      assert.deepStrictEqual(result, Either.right(Option.none()))
+    }))
+
+  it.effect("openai needs a model and a key; its base URL defaults to OpenAI's", () =>
+    Effect.gen(function*() {
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "openai", SPOTCAST_LLM_MODEL: "gpt-x" })))
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "openai", SPOTCAST_LLM_API_KEY: "sk-1" })))
+      const ok = Option.getOrThrow(Either.getOrThrow(yield* read({
+        SPOTCAST_LLM_PROVIDER: "openai",
+        SPOTCAST_LLM_MODEL: "gpt-x",
+        SPOTCAST_LLM_API_KEY: "sk-secret"
+      })))
+      assert.strictEqual(ok.baseUrl, "https://api.openai.com/v1")
+      assert.strictEqual(Redacted.value(Option.getOrThrow(ok.apiKey)), "sk-secret")
+      assert.notInclude(String(ok.apiKey), "sk-secret")
+      assert.strictEqual(Duration.toMillis(ok.timeout), 30_000)
+    }))
+
+  it.effect("openai-compatible needs only a model; Ollama's address by default, no trailing slash", () =>
+    Effect.gen(function*() {
+      const local = Option.getOrThrow(Either.getOrThrow(yield* read({ SPOTCAST_LLM_PROVIDER: "openai-compatible", SPOTCAST_LLM_MODEL: "llama3.1" })))
+      assert.strictEqual(local.baseUrl, "http://localhost:11434/v1")
+      assert.isTrue(Option.isNone(local.apiKey))
+      const custom = Option.getOrThrow(Either.getOrThrow(yield* read({
+        SPOTCAST_LLM_PROVIDER: "openai-compatible",
+        SPOTCAST_LLM_MODEL: "qwen",
+        SPOTCAST_LLM_BASE_URL: "http://vllm.internal:8000/v1/",
+        SPOTCAST_LLM_TIMEOUT_MS: "90000"
+      })))
+      assert.strictEqual(custom.baseUrl, "http://vllm.internal:8000/v1")
+      assert.strictEqual(Duration.toMillis(custom.timeout), 90_000)
+    }))
+
+  it.effect("bad values are refused", () =>
+    Effect.gen(function*() {
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "anthropic" })))
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "openai-compatible", SPOTCAST_LLM_MODEL: "m", SPOTCAST_LLM_TIMEOUT_MS: "0" })))
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "openai-compatible", SPOTCAST_LLM_MODEL: "m", SPOTCAST_LLM_BASE_URL: "ftp://x" })))
+    }))
+
+  it.effect("layerConfig with the default gives the fallback analyst itself", () =>
+    Effect.gen(function*() {
+      const calls = yield* Ref.make(0)
+      const layer = LlmAnalyst.layerConfig(builtinLayer(calls)).pipe(
+        Layer.provide(NodeHttpClient.layerUndici),
+        Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map())))
+      )
+      const analysis = yield* Effect.flatMap(Analyst, (a) => a.analyze(input())).pipe(Effect.provide(layer))
+      assert.strictEqual(analysis.summary, "Built-in summary.")
+      assert.strictEqual(yield* Ref.get(calls), 1)
+    }))
+})

@@ -1,0 +1,34 @@
+import { assert, describe, it } from "@effect/vitest"
+import { DateTime, Either } from "effect"
+import type { AccountId, DeliveryId, ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
+import type { DeliveryStatus, WebhookDelivery } from "../../../src/domain/webhook/WebhookDelivery.js"
+import { redeliver } from "../../../src/domain/webhook/WebhookRedelivery.js"
+
+const made = DateTime.unsafeMake(Date.UTC(2026, 2, 1))
+const now = DateTime.unsafeMake(Date.UTC(2026, 2, 3))
+const delivery = (status: DeliveryStatus): WebhookDelivery => ({
+  id: "whk_0000000000000000000001" as DeliveryId,
+  accountId: "acct_0000000000000000000001" as AccountId,
+  spotcastId: "spc_0000000000000000000001" as SpotCastId,
+  forecastId: "fcst_0000000000000000000001" as ForecastId,
+  event: "spotcast.forecast.failed",
+  url: "https://receiver.example.com/hook",
+  body: "{\"event\":\"spotcast.forecast.failed\"}",
+  status,
+  attempts: 5,
+  createdAt: made
+})
+
+describe("redeliver", () => {
+  it("makes a failed delivery due now with a fresh count, keeping its id, url and bytes", () => {
+    const again = Either.getOrThrow(redeliver(delivery("failed"), now))
+    assert.deepStrictEqual(again, { ...delivery("failed"), status: "pending", attempts: 0, nextAttemptAt: now })
+  })
+
+  it("refuses a delivery that has not failed", () => {
+    for (const status of ["pending", "delivered"] as const) {
+      const refused = redeliver(delivery(status), now)
+      assert.isTrue(Either.isLeft(refused) && refused.left._tag === "DeliveryNotFailed" && refused.left.status === status)
+    }
+  })
+})
