@@ -77,7 +77,6 @@ const report = (label: string, r: { count: number; p50: number; p99: number; sta
 
 const settings = Layer.succeed(Settings, {
   publicBaseUrl: "http://localhost",
-  purchaseUrl: "http://localhost/billing",
   forecastHorizonDays: 16,
   cursorSecret: Redacted.make("bench"),
   rateLimitPerMinute: 100_000_000

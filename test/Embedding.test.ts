@@ -1,7 +1,7 @@
 // Embeds the core the way another team would: only through the package's public exports, with a
 // host-made weather adapter swapped in. The README's "Embedding" section shows this same code.
 import { assert, describe, it } from "@effect/vitest"
-import { Duration, Effect, Layer, Option, Redacted } from "effect"
+import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { MemoryStorage } from "spotcast/adapters/memory"
 import { BuiltinAnalyst } from "spotcast/adapters/analyst"
 import { SequentialIds } from "spotcast/adapters/system"
@@ -34,7 +34,6 @@ const Host = Layer.mergeAll(
   CalmSea,
   Layer.succeed(Settings.Settings, {
     publicBaseUrl: "https://forecasts.example.com",
-    purchaseUrl: "https://forecasts.example.com/billing",
     forecastHorizonDays: 16,
     cursorSecret: Redacted.make("host secret"),
     rateLimitPerMinute: 60
@@ -45,10 +44,12 @@ describe("embedding the core through the package exports", () => {
   it.live("creates, processes and reads a forecast on the host's own adapters", () =>
     Effect.gen(function*() {
       const { account } = yield* ManageAccounts.createAccount({ name: "Marina", mode: "live", credits: 10 })
-      const today = new Date().toISOString().slice(0, 10)
       const created = yield* CreateSpotCast.createSpotCast(account, {
-        latitude: 43.3, longitude: 5.35, start_date: today, num_days: 2,
-        vessel_info: { type: "pwc", length_ft: 11 }
+        coordinates: { latitude: 43.3, longitude: 5.35 },
+        start: DateTime.startOf(yield* DateTime.now, "day"),
+        numDays: 2,
+        preferences: { language: "fr", distanceUnits: "km", speedUnits: "kts" },
+        vessel: { type: "pwc", lengthFt: 11 }
       })
       assert.strictEqual(created.receipt.creditsRemaining, 8)
 

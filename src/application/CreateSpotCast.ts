@@ -1,14 +1,13 @@
 import { DateTime, Effect, Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
-import type { CreateSpotCastRequest } from "../adapters/http/contract/CreateSpotCastRequest.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import { initialLifecycle } from "../domain/forecast/ForecastLifecycle.js"
-import { checkWindow, makePeriod, parseStartDate } from "../domain/forecast/ForecastPeriod.js"
+import { checkWindow, makePeriod } from "../domain/forecast/ForecastPeriod.js"
 import type { IdempotencyClaim } from "../domain/billing/Idempotency.js"
 import { ForecastId, IdPrefix, LedgerEntryId, SpotCastId } from "../domain/Ids.js"
-import { defaultPreferences } from "../domain/spotcast/Preferences.js"
 import { spotCastPrice } from "../domain/billing/Pricing.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
+import type { CreateSpotCastCommand } from "../domain/spotcast/SpotCastCommands.js"
 import { invalid } from "../domain/Validation.js"
 import { Settings } from "../ports/Settings.js"
 import { type Charged, SpotCastStore } from "../ports/SpotCastStore.js"
@@ -29,7 +28,7 @@ export const newForecast = (spotcast: Pick<SpotCast, "id" | "accountId">, now: D
 /** Prices, builds and atomically charges-and-stores a SpotCast with its first forecast and job. */
 export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
   account: Account,
-  request: CreateSpotCastRequest,
+  command: CreateSpotCastCommand,
   idempotency?: IdempotencyClaim
 ) {
   const prior = yield* priorReceipt(account.id, idempotency)
@@ -37,11 +36,7 @@ export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
 
   const settings = yield* Settings
   const now = yield* DateTime.now
-  const start = parseStartDate(request.start_date)
-  if (Option.isNone(start)) {
-    return yield* invalid("invalid_date_format", "start_date must be YYYY-MM-DD or an ISO 8601 timestamp with Z or an offset", "start_date")
-  }
-  const period = makePeriod(start.value, request.num_days)
+  const period = makePeriod(command.start, command.numDays)
   switch (checkWindow(period, now, settings.forecastHorizonDays)) {
     case "too_early":
       return yield* invalid("invalid_start_date", "start_date must not be before the start of yesterday (UTC)", "start_date")
@@ -57,26 +52,26 @@ export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
     id: SpotCastId.make(yield* newId(IdPrefix.spotcast)),
     accountId: account.id,
     createdAt: now,
-    coordinates: { latitude: request.latitude, longitude: request.longitude },
+    coordinates: { latitude: command.coordinates.latitude, longitude: command.coordinates.longitude },
     start: period.start,
-    numDays: request.num_days,
+    numDays: command.numDays,
     preferences: {
-      language: request.preferences?.language ?? defaultPreferences.language,
-      distanceUnits: request.preferences?.distance_units ?? defaultPreferences.distanceUnits,
-      speedUnits: request.preferences?.speed_units ?? defaultPreferences.speedUnits
+      language: command.preferences.language,
+      distanceUnits: command.preferences.distanceUnits,
+      speedUnits: command.preferences.speedUnits
     },
-    ...(request.trip_duration_hours === undefined ? {} : { tripDurationHours: request.trip_duration_hours }),
-    ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
-    ...(request.webhook_url === undefined ? {} : { webhookUrl: request.webhook_url }),
-    ...(request.vessel_info === undefined
+    ...(command.tripDurationHours === undefined ? {} : { tripDurationHours: command.tripDurationHours }),
+    ...(command.metadata === undefined ? {} : { metadata: command.metadata }),
+    ...(command.webhookUrl === undefined ? {} : { webhookUrl: command.webhookUrl }),
+    ...(command.vessel === undefined
       ? {}
-      : { vessel: { type: request.vessel_info.type, lengthFt: request.vessel_info.length_ft } })
+      : { vessel: { type: command.vessel.type, lengthFt: command.vessel.lengthFt } })
   }
   const forecast = yield* newForecast(spotcast, now)
   return yield* (yield* SpotCastStore).create({
     spotcast,
     forecast,
-    price: spotCastPrice(request.num_days),
+    price: spotCastPrice(command.numDays),
     chargeId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,
     ...(idempotency === undefined ? {} : { idempotency })

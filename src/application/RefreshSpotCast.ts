@@ -1,10 +1,10 @@
 import { DateTime, Effect, Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
-import type { RefreshSpotCastRequest } from "../adapters/http/contract/RefreshSpotCastRequest.js"
 import type { IdempotencyClaim } from "../domain/billing/Idempotency.js"
 import { IdPrefix, LedgerEntryId } from "../domain/Ids.js"
 import { spotCastPrice } from "../domain/billing/Pricing.js"
 import { SpotCastNotFound } from "../domain/spotcast/SpotCast.js"
+import type { RefreshSpotCastCommand } from "../domain/spotcast/SpotCastCommands.js"
 import { type Charged, SpotCastStore } from "../ports/SpotCastStore.js"
 import { newForecast } from "./CreateSpotCast.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
@@ -18,7 +18,7 @@ import { newId } from "./NewIds.js"
 export const refreshSpotCast = Effect.fn("RefreshSpotCast")(function*(
   account: Account,
   spotcastId: string,
-  request: RefreshSpotCastRequest,
+  command: RefreshSpotCastCommand,
   idempotency?: IdempotencyClaim
 ) {
   const prior = yield* priorReceipt(account.id, idempotency)
@@ -33,7 +33,7 @@ export const refreshSpotCast = Effect.fn("RefreshSpotCast")(function*(
   return yield* store.refresh({
     accountId: account.id,
     spotcastId: spotcast.id,
-    forecast: request.webhook_url === undefined ? forecast : { ...forecast, webhookUrl: request.webhook_url },
+    forecast: command.webhookUrl === undefined ? forecast : { ...forecast, webhookUrl: command.webhookUrl },
     price: spotCastPrice(spotcast.numDays),
     chargeId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,

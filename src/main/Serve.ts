@@ -1,4 +1,4 @@
-import { Duration, Effect, Layer } from "effect"
+import { Duration, Effect, Layer, Option } from "effect"
 import * as HttpServerLive from "../adapters/http/HttpServerLive.js"
 import * as CryptoIds from "../adapters/system/CryptoIds.js"
 import * as HttpWebhookTransport from "../adapters/webhook/HttpWebhookTransport.js"
@@ -47,7 +47,8 @@ const api = (config: AppConfig) =>
     port: config.port,
     host: config.host,
     adminToken: config.adminToken,
-    trustProxy: config.trustProxy
+    trustProxy: config.trustProxy,
+    purchaseUrl: Option.getOrUndefined(config.purchaseUrl)
   }).pipe(Layer.provide(Layer.effectDiscard(bootstrap(config))))
 
 const announce = (config: AppConfig, role: Role) =>

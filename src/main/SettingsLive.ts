@@ -10,13 +10,10 @@ export const localBaseUrl = (config: Pick<AppConfig, "host" | "port">) =>
  * The core's settings from the configuration. Without SPOTCAST_CURSOR_SECRET, cursors are sealed with a
  * fixed key: they still bind account and list, but are forgeable by someone who reads this source.
  */
-export const layer = (config: AppConfig) => {
-  const publicBaseUrl = Option.getOrElse(config.publicBaseUrl, () => localBaseUrl(config))
-  return Layer.succeed(Settings, {
-    publicBaseUrl,
-    purchaseUrl: Option.getOrElse(config.purchaseUrl, () => `${publicBaseUrl}/billing`),
+export const layer = (config: AppConfig) =>
+  Layer.succeed(Settings, {
+    publicBaseUrl: Option.getOrElse(config.publicBaseUrl, () => localBaseUrl(config)),
     forecastHorizonDays: config.forecastHorizonDays,
     cursorSecret: Option.getOrElse(config.cursorSecret, () => Redacted.make("spotcast-default-cursor-key")),
     rateLimitPerMinute: config.rateLimitPerMinute
   })
-}

@@ -4,8 +4,6 @@ import { Context, type Redacted } from "effect"
 export interface SettingsShape {
   /** Public root of the service, e.g. https://api.example.com; links are built from it. */
   readonly publicBaseUrl: string
-  /** The billing page that balance responses and 402 errors point to. */
-  readonly purchaseUrl: string
   /** Days the weather provider forecasts ahead; the last forecast date must lie within them. */
   readonly forecastHorizonDays: number
   /** Seals pagination cursors. */

@@ -3,7 +3,6 @@ import { Settings, type SettingsShape } from "../../src/ports/Settings.js"
 
 export const testSettings: SettingsShape = {
   publicBaseUrl: "https://spotcast.test",
-  purchaseUrl: "https://spotcast.test/billing",
   forecastHorizonDays: 16,
   cursorSecret: Redacted.make("test-cursor-secret"),
   rateLimitPerMinute: 60

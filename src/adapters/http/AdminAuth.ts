@@ -2,7 +2,7 @@ import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AdminUnauthorized } from "./contract/EdgeErrors.js"
 import { constantTimeEqual, sha256, toHex, utf8 } from "../../domain/Sha256.js"
-import { AdminToken } from "./ApiErrors.js"
+import { AdminToken } from "./contract/AuthErrors.js"
 
 const operator = HttpApiSecurity.bearer.pipe(
   HttpApiSecurity.annotate(OpenApi.Description, "Authorization: Bearer <SPOTCAST_ADMIN_TOKEN>")
@@ -10,7 +10,7 @@ const operator = HttpApiSecurity.bearer.pipe(
 
 /** Guards the operator API with the configured admin token. */
 export class AdminAuth extends HttpApiMiddleware.Tag<AdminAuth>()("spotcast/http/AdminAuth", {
-  failure: AdminToken.schema,
+  failure: AdminToken,
   security: { operator }
 }) {}
 

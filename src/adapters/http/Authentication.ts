@@ -3,7 +3,7 @@ import { Context, Effect, Either, Layer, Option } from "effect"
 import type { AccountSuspended } from "../../domain/account/Account.js"
 import type { InvalidApiKey, KeyRevoked, MissingApiKey } from "../../domain/account/ApiKey.js"
 import type { Caller } from "../../application/Authenticate.js"
-import { authErrors } from "./ApiErrors.js"
+import { KeyRefused } from "./contract/AuthErrors.js"
 
 /** The authenticated caller of the current request. */
 export class CurrentCaller extends Context.Tag("spotcast/http/CurrentCaller")<CurrentCaller, Caller>() {}
@@ -32,7 +32,7 @@ const apiKey = HttpApiSecurity.apiKey({ in: "header", key: "X-API-Key" }).pipe(
 /** Requires a valid key of an active account, sent as a bearer token or as X-API-Key. */
 export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("spotcast/http/Authentication", {
   provides: CurrentCaller,
-  failure: authErrors,
+  failure: KeyRefused,
   security: { bearer, apiKey }
 }) {}
 

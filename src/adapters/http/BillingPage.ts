@@ -1,5 +1,6 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
+import { Settings } from "../../ports/Settings.js"
 
 export const BILLING_PATH = "/billing"
 
@@ -22,3 +23,12 @@ more, quoting your account id (shown by <code>GET /v3/developer/info</code>).</p
  * client is given always leads somewhere that says how to get credits.
  */
 export const layer = HttpApiBuilder.Router.use((router) => router.get(BILLING_PATH, Effect.succeed(HttpServerResponse.html(page))))
+
+/** Where balance answers and 402 errors send a client to buy credits. */
+export class PurchaseUrl extends Context.Tag("spotcast/http/PurchaseUrl")<PurchaseUrl, string>() {}
+
+/** The configured billing page, else the page above on the service's public root. */
+export const purchaseUrlLayer = (configured: string | undefined) =>
+  configured === undefined
+    ? Layer.effect(PurchaseUrl, Effect.map(Settings, (settings) => `${settings.publicBaseUrl}${BILLING_PATH}`))
+    : Layer.succeed(PurchaseUrl, configured)

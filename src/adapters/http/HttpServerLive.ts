@@ -22,12 +22,21 @@ export interface ServerOptions {
    * Only behind one reverse proxy that appends it (default false).
    */
   readonly trustProxy?: boolean | undefined
+  /**
+   * The billing page that balance answers and 402 errors point to (SPOTCAST_PURCHASE_URL); by default
+   * the page this server serves at /billing.
+   */
+  readonly purchaseUrl?: string | undefined
 }
 
 const api = (options: ServerOptions) =>
   HttpApiBuilder.api(ServedApi).pipe(
     Layer.provide([SpotCastsLive, AccountLive, AdminLive]),
-    Layer.provide([Authentication.layer, AdminAuth.layer(options.adminToken)])
+    Layer.provide([
+      Authentication.layer,
+      AdminAuth.layer(options.adminToken),
+      BillingPage.purchaseUrlLayer(options.purchaseUrl)
+    ])
   )
 
 /**

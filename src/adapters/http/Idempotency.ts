@@ -7,14 +7,19 @@ import { Settings } from "../../ports/Settings.js"
 
 export const REPLAYED_HEADER = "idempotent-replayed"
 
-/** The claim a charging request makes with its Idempotency-Key: the key and its request's fingerprint. */
-export const claimOf = (
+/**
+ * The claim a charging request makes with its Idempotency-Key: the key and the fingerprint of the
+ * request as sent (method, path and JSON body), its body read only when a key comes with it.
+ */
+export const claimOf = <E, R>(
   key: string | undefined,
   method: string,
   path: string,
-  body: unknown
-): IdempotencyClaim | undefined =>
-  key === undefined ? undefined : { key, fingerprint: requestFingerprint(method, path, body) }
+  body: Effect.Effect<unknown, E, R>
+): Effect.Effect<IdempotencyClaim | undefined, never, R> =>
+  key === undefined
+    ? Effect.succeed(undefined)
+    : Effect.map(Effect.orDie(body), (sent) => ({ key, fingerprint: requestFingerprint(method, path, sent) }))
 
 /**
  * The 202 body, from the receipt alone, so a replay is byte-identical to the first answer; a replay

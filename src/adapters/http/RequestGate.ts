@@ -1,19 +1,24 @@
-import { HttpApiBuilder, HttpApp, HttpIncomingMessage, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Cause, Clock, Effect, Either, Exit, Option } from "effect"
-import { MissingApiKey } from "../../domain/account/ApiKey.js"
 import {
-  InternalError,
-  MAX_BODY_BYTES,
-  PayloadTooLarge,
-  RateLimitExceeded,
-  RouteNotFound
-} from "./contract/EdgeErrors.js"
-import type { RateDecision } from "./RateWindow.js"
+  HttpApiBuilder,
+  HttpApiError,
+  HttpApp,
+  HttpIncomingMessage,
+  HttpServerError,
+  HttpServerRequest,
+  HttpServerResponse
+} from "@effect/platform"
+import { Cause, Clock, Effect, Either, Exit, Option, Schema } from "effect"
+import { MissingApiKey } from "../../domain/account/ApiKey.js"
+import { invalid } from "../../domain/Validation.js"
 import { authenticate } from "../../application/Authenticate.js"
 import { Settings } from "../../ports/Settings.js"
-import { type ApiError, classify, errorResponse } from "./ApiErrors.js"
+import { InternalError, MAX_BODY_BYTES, RateLimitExceeded, RouteNotFound } from "./contract/EdgeErrors.js"
+import { fromFieldIssue } from "./contract/FieldErrors.js"
+import type { RateDecision } from "./RateWindow.js"
 import { RequestAuth } from "./Authentication.js"
+import { bodyTooLarge, isTooLarge, tooLarge } from "./BodyLimit.js"
 import { RateLimiter } from "./RateLimiter.js"
+import { ServedApi } from "./ServedApi.js"
 
 export const ADMIN_PREFIX = "/admin/v1"
 
@@ -39,30 +44,6 @@ const bearerOf = (authorization: string | undefined) => {
   return bearer === null ? authorization : (bearer[1] ?? "")
 }
 
-/** A chunked body is read whole up to this size before it is judged; beyond it the connection is dropped. */
-const CHUNKED_READ_CEILING = 1024 * 1024
-
-const isJsonBody = (contentType: string | undefined) =>
-  contentType === undefined || contentType.toLowerCase().includes("application/json")
-
-/**
- * Over 64 KiB: known at once from Content-Length. A chunked JSON body is read here (the request caches
- * it, so the endpoint does not read it again) and measured, so that it too gets a 413 answer: letting
- * the endpoint's reader hit the limit would drop the connection instead of answering.
- */
-const bodyTooLarge = (request: HttpServerRequest.HttpServerRequest) => {
-  const length = request.headers["content-length"]
-  if (length !== undefined) return Effect.succeed(Number(length) > MAX_BODY_BYTES)
-  if (request.headers["transfer-encoding"] === undefined || !isJsonBody(request.headers["content-type"])) {
-    return Effect.succeed(false)
-  }
-  return request.text.pipe(
-    HttpIncomingMessage.withMaxBodySize(Option.some(CHUNKED_READ_CEILING)),
-    Effect.map((text) => Buffer.byteLength(text) > MAX_BODY_BYTES),
-    Effect.catchAll((error) => Effect.succeed(classify(error)?._tag === "PayloadTooLarge"))
-  )
-}
-
 /**
  * The client's address for the unauthenticated rate limit: the socket's peer, or behind one trusted
  * reverse proxy the last X-Forwarded-For entry (the one that proxy appended; earlier ones are the
@@ -85,10 +66,12 @@ const noKey = Exit.succeed(Either.left(new MissingApiKey()))
 /**
  * Everything that happens to every request before and after routing, in one place:
  * 1. who is calling (the key, if any, resolved once; the endpoints read the outcome),
- * 2. the rate limit (per key, else per client address) and its three headers on every response,
+ * 2. the rate limit (per key, else per client address): its three headers on every response, and
+ *    Retry-After on a 429,
  * 3. the operator API answering 404 when no admin token is configured,
  * 4. the 64 KiB body limit (by Content-Length up front, and while reading a chunked body),
- * 5. every failure and defect turned into the error envelope; defects logged, never disclosed.
+ * 5. the failures only the framework raises turned into ours, and defects logged and answered 500.
+ * It fails with errors the API declares, and HttpApi writes them like the endpoints' own.
  */
 const gate = (options: GateOptions) =>
   Effect.gen(function*() {
@@ -97,7 +80,6 @@ const gate = (options: GateOptions) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const settings = yield* Settings
-        const respond = (error: ApiError) => errorResponse(error, settings)
         const admin = isAdminPath(pathOf(request.url))
 
         const headers = request.headers
@@ -113,15 +95,17 @@ const gate = (options: GateOptions) =>
           caller?.account.rateLimitPerMinute ?? settings.rateLimitPerMinute,
           yield* Clock.currentTimeMillis
         )
-        const limitHeaders = rateHeaders(decision)
+        const limitHeaders = decision.allowed
+          ? rateHeaders(decision)
+          : { ...rateHeaders(decision), "retry-after": String(decision.retryAfterSeconds) }
         yield* HttpApp.appendPreResponseHandler((_, response) =>
           Effect.succeed(HttpServerResponse.setHeaders(response, limitHeaders))
         )
 
-        if (!decision.allowed) return respond(new RateLimitExceeded({ retryAfterSeconds: decision.retryAfterSeconds }))
+        if (!decision.allowed) return yield* new RateLimitExceeded({ retryAfterSeconds: decision.retryAfterSeconds })
         if (Exit.isFailure(auth)) return yield* Effect.failCause(auth.cause)
-        if (admin && !options.adminEnabled) return respond(new RouteNotFound())
-        if (yield* bodyTooLarge(request)) return respond(new PayloadTooLarge({ limitBytes: MAX_BODY_BYTES }))
+        if (admin && !options.adminEnabled) return yield* new RouteNotFound()
+        if (yield* bodyTooLarge(request)) return yield* tooLarge()
 
         return yield* app.pipe(
           Effect.provideService(RequestAuth, auth.value),
@@ -130,18 +114,41 @@ const gate = (options: GateOptions) =>
       }).pipe(Effect.catchAllCause(recover))
   })
 
-/** Known failures become their envelope; anything else is logged with its cause and answered 500. */
-const recover = (cause: Cause.Cause<unknown>) =>
+/** Whether the served API declares `error`, so that HttpApi answers it with its envelope. */
+const isDeclared = Schema.is(
+  Schema.Union(
+    ServedApi.errorSchema,
+    ...Object.values(ServedApi.groups).flatMap((group) => [
+      group.errorSchema,
+      ...Object.values(group.endpoints).map((endpoint) => endpoint.errorSchema)
+    ])
+  )
+)
+
+/** The framework's own failures as the contract's: a schema failure, a malformed or oversized body, no route. */
+const fromFramework = (error: unknown) => {
+  if (error instanceof HttpApiError.HttpApiDecodeError) return fromFieldIssue(error.issues[0])
+  if (error instanceof HttpServerError.RouteNotFound) return new RouteNotFound()
+  if (error instanceof HttpServerError.RequestError && error.reason === "Decode") {
+    return isTooLarge(error.cause) ? tooLarge() : invalid("invalid_json", "The request body is not valid JSON")
+  }
+  return undefined
+}
+
+/** Declared failures pass on to HttpApi; anything else is logged with its cause and answered 500. */
+const recover = <E>(cause: Cause.Cause<E>) =>
   Effect.gen(function*() {
     // A client that went away: nothing to answer (an interruption-only cause carries no error).
-    if (Cause.isInterruptedOnly(cause)) return yield* Effect.failCause(cause as Cause.Cause<never>)
-    const settings = yield* Settings
-    const known = classify(Cause.squash(cause))
-    if (known !== undefined) return errorResponse(known, settings)
+    if (Cause.isInterruptedOnly(cause)) return yield* Effect.failCause(cause)
+    const error = Cause.squash(cause)
+    const framework = fromFramework(error)
+    if (framework !== undefined) return yield* framework
+    if (isDeclared(error)) return yield* Effect.failCause(cause)
     const request = yield* HttpServerRequest.HttpServerRequest
     yield* Effect.logError(`unhandled error in ${request.method} ${pathOf(request.url)}`, cause)
-    return errorResponse(new InternalError(), settings)
+    return yield* new InternalError()
   })
 
 /** The gate as an API-level middleware. */
-export const layer = (options: GateOptions) => HttpApiBuilder.middleware(gate(options), { withContext: true })
+export const layer = (options: GateOptions) =>
+  HttpApiBuilder.middleware(ServedApi, gate(options), { withContext: true })

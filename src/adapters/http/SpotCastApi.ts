@@ -9,11 +9,11 @@ import { RefreshSpotCastBody } from "./contract/RefreshSpotCastRequest.js"
 import { SpotCastAccepted } from "./contract/SpotCastAccepted.js"
 import { SpotCastList, SpotCastResource } from "./contract/SpotCastResource.js"
 import { StatusResource } from "./contract/StatusResource.js"
-import { IdempotencyKey } from "../../domain/billing/Idempotency.js"
-import * as ApiErrors from "./ApiErrors.js"
+import { IdempotencyHeaders } from "./contract/IdempotencyHeaders.js"
+import * as RequestErrors from "./contract/RequestErrors.js"
+import * as SpotCastErrors from "./contract/SpotCastErrors.js"
 import { Authentication } from "./Authentication.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"
-import { says } from "./contract/SchemaAnnotations.js"
 
 const SpotCastPath = Schema.Struct({
   id: Schema.String.annotations({ description: "SpotCast id (spc_…)" })
@@ -24,33 +24,24 @@ const ForecastPath = Schema.Struct({
   forecast_id: Schema.String.annotations({ description: "Forecast id (fcst_…)" })
 })
 
-export const IdempotencyHeaders = Schema.Struct({
-  "idempotency-key": Schema.optional(
-    IdempotencyKey.annotations({
-      ...says("Idempotency-Key must be 1 to 255 characters"),
-      description: "Retry-safe key (1-255 characters): the same key and body within 24 hours replays the first answer"
-    })
-  )
-})
-
 const create = HttpApiEndpoint.post("create", "/v3/spotcast")
   .setPayload(CreateSpotCastRequest)
   .setHeaders(IdempotencyHeaders)
   .addSuccess(SpotCastAccepted, { status: 202 })
-  .addError(ApiErrors.Insufficient.schema)
-  .addError(ApiErrors.IdempotencyReused.schema)
+  .addError(SpotCastErrors.Insufficient)
+  .addError(SpotCastErrors.IdempotencyReused)
   .annotate(OpenApi.Summary, "Create a SpotCast (charges max(2, num_days) credits)")
 
 const get = HttpApiEndpoint.get("get", "/v3/spotcast/:id")
   .setPath(SpotCastPath)
   .addSuccess(SpotCastResource)
-  .addError(ApiErrors.NoSpotCast.schema)
+  .addError(SpotCastErrors.NoSpotCast)
   .annotate(OpenApi.Summary, "A SpotCast with its latest forecast")
 
 const status = HttpApiEndpoint.get("status", "/v3/spotcast/:id/status")
   .setPath(SpotCastPath)
   .addSuccess(StatusResource)
-  .addError(ApiErrors.NoSpotCast.schema)
+  .addError(SpotCastErrors.NoSpotCast)
   .annotate(OpenApi.Summary, "Processing status of the newest forecast, for polling")
 
 const refresh = HttpApiEndpoint.post("refresh", "/v3/spotcast/:id/refresh")
@@ -58,23 +49,23 @@ const refresh = HttpApiEndpoint.post("refresh", "/v3/spotcast/:id/refresh")
   .setPayload(RefreshSpotCastBody)
   .setHeaders(IdempotencyHeaders)
   .addSuccess(SpotCastAccepted, { status: 202 })
-  .addError(ApiErrors.NoSpotCast.schema)
-  .addError(ApiErrors.Insufficient.schema)
-  .addError(ApiErrors.InProgress.schema)
-  .addError(ApiErrors.IdempotencyReused.schema)
+  .addError(SpotCastErrors.NoSpotCast)
+  .addError(SpotCastErrors.Insufficient)
+  .addError(SpotCastErrors.InProgress)
+  .addError(SpotCastErrors.IdempotencyReused)
   .annotate(OpenApi.Summary, "A new forecast for an existing SpotCast (charges max(2, num_days) credits)")
 
 const forecasts = HttpApiEndpoint.get("forecasts", "/v3/spotcast/:id/forecasts")
   .setPath(SpotCastPath)
   .setUrlParams(ListForecastsQuery)
   .addSuccess(ForecastList)
-  .addError(ApiErrors.NoSpotCast.schema)
+  .addError(SpotCastErrors.NoSpotCast)
   .annotate(OpenApi.Summary, "Forecast history, newest first")
 
 const forecast = HttpApiEndpoint.get("forecast", "/v3/spotcast/:id/forecast/:forecast_id")
   .setPath(ForecastPath)
   .addSuccess(ForecastResource)
-  .addError(ApiErrors.NoForecast.schema)
+  .addError(SpotCastErrors.NoForecast)
   .annotate(OpenApi.Summary, "One forecast")
 
 const list = HttpApiEndpoint.get("list", "/v3/spotcasts")
@@ -113,11 +104,11 @@ export class AccountGroup extends HttpApiGroup.make("account")
 export class SpotCastApi extends HttpApi.make("spotcast")
   .add(SpotCastsGroup)
   .add(AccountGroup)
-  .addError(ApiErrors.Validation.schema)
-  .addError(ApiErrors.TooLarge.schema)
-  .addError(ApiErrors.RateLimited.schema)
-  .addError(ApiErrors.Internal.schema)
-  .addError(ApiErrors.NoRoute.schema)
+  .addError(RequestErrors.Validation)
+  .addError(RequestErrors.TooLarge)
+  .addError(RequestErrors.RateLimited)
+  .addError(RequestErrors.Internal)
+  .addError(RequestErrors.NoRoute)
   .annotate(OpenApi.Title, "SpotCast: Marine Forecast Service API")
   .annotate(OpenApi.Version, "3")
   .annotate(OpenApi.Transform, OpenApiDocument.tidy)

@@ -1,37 +1,57 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { balanceResource, developerInfo as developerInfoResource } from "./contract/AccountResources.js"
+import { createSpotCastCommand } from "./contract/CreateSpotCastRequest.js"
 import { forecastList } from "./contract/ForecastList.js"
 import { forecastResource } from "./contract/ForecastResource.js"
 import { DEFAULT_FORECASTS_LIMIT, DEFAULT_SPOTCASTS_LIMIT } from "./contract/ListQuery.js"
+import { refreshSpotCastCommand } from "./contract/RefreshSpotCastRequest.js"
+import { InsufficientBalanceAnswer } from "./contract/SpotCastErrors.js"
 import { spotcastListItem, spotcastResource } from "./contract/SpotCastResource.js"
 import { statusResource } from "./contract/StatusResource.js"
 import { accountBalance, developerInfo } from "../../application/AccountOverview.js"
 import { createSpotCast } from "../../application/CreateSpotCast.js"
 import { getForecast, getSpotCast, listForecasts, listSpotCasts } from "../../application/ReadSpotCasts.js"
 import { refreshSpotCast } from "../../application/RefreshSpotCast.js"
-import { Settings } from "../../ports/Settings.js"
+import { InsufficientBalance } from "../../domain/billing/Ledger.js"
 import { CurrentCaller } from "./Authentication.js"
+import { PurchaseUrl } from "./BillingPage.js"
 import { accepted, claimOf } from "./Idempotency.js"
 import { ServedApi } from "./ServedApi.js"
 
 const account = Effect.map(CurrentCaller, (caller) => caller.account)
 
+/** A 402 also says where to buy credits, which is this adapter's setting. */
+const withPurchaseUrl = <A, E, R>(charging: Effect.Effect<A, E, R>) =>
+  Effect.catchIf(
+    charging,
+    (e): e is Extract<E, InsufficientBalance> => e instanceof InsufficientBalance,
+    (e) =>
+      Effect.flatMap(PurchaseUrl, (purchaseUrl) =>
+        Effect.fail(
+          new InsufficientBalanceAnswer({
+            currentBalance: e.currentBalance,
+            requiredCredits: e.requiredCredits,
+            purchaseUrl
+          })
+        ))
+  )
+
 export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handlers) =>
   handlers
-    .handle("create", ({ headers, payload }) =>
-      Effect.flatMap(account, (account) =>
-        createSpotCast(account, payload, claimOf(headers["idempotency-key"], "POST", "/v3/spotcast", payload))
-      ).pipe(Effect.flatMap(accepted)))
+    .handle("create", ({ headers, payload, request }) =>
+      Effect.gen(function*() {
+        // Fingerprinted as sent: the decoded body no longer holds start_date's text.
+        const claim = yield* claimOf(headers["idempotency-key"], "POST", "/v3/spotcast", request.json)
+        return yield* accepted(yield* createSpotCast(yield* account, createSpotCastCommand(payload), claim))
+      }).pipe(withPurchaseUrl))
     .handle("refresh", ({ headers, path, payload }) =>
-      Effect.flatMap(account, (account) =>
-        refreshSpotCast(
-          account,
-          path.id,
-          payload,
-          claimOf(headers["idempotency-key"], "POST", `/v3/spotcast/${path.id}/refresh`, payload)
-        )
-      ).pipe(Effect.flatMap(accepted)))
+      Effect.gen(function*() {
+        // The decoded refresh body is its wire form, with no body and null read as {}.
+        const refreshPath = `/v3/spotcast/${path.id}/refresh`
+        const claim = yield* claimOf(headers["idempotency-key"], "POST", refreshPath, Effect.succeed(payload))
+        return yield* accepted(yield* refreshSpotCast(yield* account, path.id, refreshSpotCastCommand(payload), claim))
+      }).pipe(withPurchaseUrl))
     .handle("get", ({ path }) =>
       Effect.flatMap(account, (account) => getSpotCast(account, path.id)).pipe(Effect.map(spotcastResource)))
     .handle("status", ({ path }) =>
@@ -58,10 +78,10 @@ export const AccountLive = HttpApiBuilder.group(ServedApi, "account", (handlers)
     .handle("balance", () =>
       Effect.gen(function*() {
         const balance = yield* accountBalance(yield* account)
-        return balanceResource(balance, (yield* Settings).purchaseUrl)
+        return balanceResource(balance, yield* PurchaseUrl)
       }))
     .handle("developerInfo", () =>
       Effect.gen(function*() {
         const info = yield* developerInfo(yield* CurrentCaller)
-        return developerInfoResource(info, (yield* Settings).purchaseUrl)
+        return developerInfoResource(info, yield* PurchaseUrl)
       })))

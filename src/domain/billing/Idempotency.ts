@@ -2,8 +2,6 @@ import { DateTime, Duration, Schema } from "effect"
 import { AccountId, ForecastId, SpotCastId } from "../Ids.js"
 import { sha256, toHex, utf8 } from "../Sha256.js"
 
-export const IdempotencyKey = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(255))
-
 /** A replay is answered for this long after the first request (Stripe's convention). */
 export const IDEMPOTENCY_WINDOW = Duration.hours(24)
 

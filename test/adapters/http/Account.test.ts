@@ -1,6 +1,8 @@
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
-import { account, createSpotCast, get, ISO_UTC } from "./support/Fixtures.js"
+import { DateTime, Effect } from "effect"
+import { InsufficientBalanceAnswer } from "../../../src/adapters/http/contract/SpotCastErrors.js"
+import { InsufficientBalance } from "../../../src/domain/billing/Ledger.js"
+import { account, createBody, createSpotCast, get, ISO_UTC, postJson, today } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
 
 layer(TestServer.layer(), { excludeTestServices: true })("account endpoints", (it) => {
@@ -56,5 +58,27 @@ layer(TestServer.layer(), { excludeTestServices: true })("account endpoints", (i
 
       const second = (yield* get("/v3/developer/info", made.key)).json
       assert.match(second.api_key.last_used_at, ISO_UTC)
+    }))
+})
+
+const PAY = "https://pay.example.com/credits?from=spotcast"
+
+layer(TestServer.layer({ purchaseUrl: PAY }), { excludeTestServices: true })("a configured purchase URL", (it) => {
+  it.effect("is what the balance, developer info and a 402 (raw and typed) point to", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(1)
+      assert.strictEqual((yield* get("/v3/account/balance", key)).json.purchase_url, PAY)
+      assert.strictEqual((yield* get("/v3/developer/info", key)).json.credits.purchase_url, PAY)
+      const refused = yield* postJson("/v3/spotcast", createBody(), key)
+      assert.strictEqual(refused.status, 402)
+      assert.strictEqual(refused.json.error.purchase_url, PAY)
+      const api = yield* TestServer.client(key)
+      const error = yield* Effect.flip(api.spotcasts.create({
+        payload: { latitude: 41.13, longitude: -71.71, start_date: DateTime.unsafeMake(today()), num_days: 2 },
+        headers: {}
+      }))
+      assert.instanceOf(error, InsufficientBalance)
+      assert.instanceOf(error, InsufficientBalanceAnswer)
+      assert.strictEqual((error as InsufficientBalanceAnswer).purchaseUrl, PAY)
     }))
 })

@@ -1,7 +1,7 @@
 import { HttpClientRequest } from "@effect/platform"
 import { assert, layer } from "@effect/vitest"
-import { Effect, Stream } from "effect"
-import { AccountSuspended } from "../../../src/domain/account/Account.js"
+import { DateTime, Effect, Stream } from "effect"
+import { AccountNotFound, AccountSuspended } from "../../../src/domain/account/Account.js"
 import { InvalidApiKey, KeyRevoked, MissingApiKey } from "../../../src/domain/account/ApiKey.js"
 import { InternalError, RouteNotFound } from "../../../src/adapters/http/contract/EdgeErrors.js"
 import { ForecastNotFound } from "../../../src/domain/forecast/Forecast.js"
@@ -190,7 +190,10 @@ layer(TestServer.layer(), { excludeTestServices: true })("errors", (it) => {
         }
       })
       const api = yield* TestServer.client(key)
-      const error = yield* Effect.flip(api.spotcasts.create({ payload: { ...createBody({ num_days: 5 }) } as any, headers: {} }))
+      const error = yield* Effect.flip(api.spotcasts.create({
+        payload: { ...createBody({ num_days: 5 }), start_date: DateTime.unsafeMake(today()) } as any,
+        headers: {}
+      }))
       assert.instanceOf(error, InsufficientBalance)
       assert.strictEqual((error as InsufficientBalance).requiredCredits, 5)
       assert.strictEqual((error as InsufficientBalance).currentBalance, 4)
@@ -242,6 +245,22 @@ layer(TestServer.layer(), { excludeTestServices: true })("errors", (it) => {
       assert.strictEqual((missing as SpotCastNotFound).spotcastId, "spc_missing")
       const noForecast = yield* Effect.flip(api.spotcasts.forecast({ path: { id: a.id, forecast_id: "fcst_x" } }))
       assert.instanceOf(noForecast, ForecastNotFound)
+    }))
+
+  it.effect("the typed clients' not-found errors carry the id the server named, whatever its characters", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(10)
+      const a = yield* createSpotCast(key)
+      const api = yield* TestServer.client(key)
+      const odd = "spc_it's 'quoted'"
+      const missing = yield* Effect.flip(api.spotcasts.status({ path: { id: odd } }))
+      assert.instanceOf(missing, SpotCastNotFound)
+      assert.strictEqual((missing as SpotCastNotFound).spotcastId, odd)
+      const noForecast = yield* Effect.flip(api.spotcasts.forecast({ path: { id: a.id, forecast_id: "fcst_'x'" } }))
+      assert.strictEqual((noForecast as ForecastNotFound).forecastId, "fcst_'x'")
+      const admin = yield* TestServer.adminClient()
+      const noAccount = yield* Effect.flip(admin.accounts.get({ path: { id: "acct_'y'" } }))
+      assert.strictEqual((noAccount as AccountNotFound).accountId, "acct_'y'")
     }))
 
   it.effect("413 payload_too_large over 64 KiB, by Content-Length and for a chunked body; nothing charged", () =>

@@ -1,5 +1,5 @@
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { DateTime, Effect } from "effect"
 import { IdempotencyKeyReused } from "../../../src/domain/billing/Idempotency.js"
 import { account, awaitFinished, createBody, createSpotCast, get, postJson, postText } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
@@ -51,10 +51,25 @@ layer(TestServer.layer(), { excludeTestServices: true })("Idempotency-Key", (it)
 
       const api = yield* TestServer.client(key)
       const error = yield* Effect.flip(api.spotcasts.create({
-        payload: { latitude: 1, longitude: 1, start_date: createBody().start_date, num_days: 1 },
+        payload: { latitude: 1, longitude: 1, start_date: DateTime.unsafeMake(createBody().start_date), num_days: 1 },
         headers: { "idempotency-key": "k1" }
       }))
       assert.instanceOf(error, IdempotencyKeyReused)
+      assert.strictEqual((yield* get("/v3/account/balance", key)).json.credit_balance, 18)
+    }))
+
+  it.effect("the fingerprint is of the body as sent: the same instant written another way is another request", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(20)
+      const body = createBody()
+      const first = yield* postJson("/v3/spotcast", body, key, { "idempotency-key": "as-sent" })
+      assert.strictEqual(first.status, 202)
+      const same = yield* postJson("/v3/spotcast", body, key, { "idempotency-key": "as-sent" })
+      assert.strictEqual(same.headers["idempotent-replayed"], "true")
+      const rewritten = { ...body, start_date: `${body.start_date}T00:00:00Z` }
+      const other = yield* postJson("/v3/spotcast", rewritten, key, { "idempotency-key": "as-sent" })
+      assert.strictEqual(other.status, 400)
+      assert.strictEqual(other.json.error.code, "idempotency_key_reused")
       assert.strictEqual((yield* get("/v3/account/balance", key)).json.credit_balance, 18)
     }))
 

@@ -1,5 +1,5 @@
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { DateTime, Effect } from "effect"
 import { ForecastInProgress } from "../../../src/domain/forecast/Forecast.js"
 import { account, awaitFinished, createBody, createSpotCast, get, ISO_UTC, postJson, postText, today } from "./support/Fixtures.js"
 import { NO_WEATHER_LATITUDE } from "./support/TestDoubles.js"
@@ -20,7 +20,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("SpotCast endpoints", (
       const { key } = yield* account(20)
       const api = yield* TestServer.client(key)
       const [body, response] = yield* api.spotcasts.create({
-        payload: { latitude: 41.13, longitude: -71.71, start_date: today(), num_days: 3 },
+        payload: { latitude: 41.13, longitude: -71.71, start_date: DateTime.unsafeMake(today()), num_days: 3 },
         headers: {},
         withResponse: true
       })

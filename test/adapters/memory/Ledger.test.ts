@@ -8,7 +8,7 @@ import { failForecast, PROCESSING_FAILED } from "../../../src/application/Proces
 import { MemoryDatabase } from "../../../src/adapters/memory/MemoryDatabase.js"
 import { AccountStore } from "../../../src/ports/AccountStore.js"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
-import { createBody, firstDate, seedAccount } from "../../support/Accounts.js"
+import { createCommand, firstDate, seedAccount } from "../../support/Accounts.js"
 import * as MemoryCore from "../../support/MemoryCore.js"
 
 const op = fc.oneof(
@@ -34,7 +34,7 @@ describe("the ledger on the memory store", () => {
         const run = (o: (typeof ops)[number]): Effect.Effect<void, unknown, MemoryCore.Services> => {
           switch (o.kind) {
             case "create":
-              return createSpotCast(account, createBody(firstDate(Date.UTC(2026, 10, 22)), o.days)).pipe(
+              return createSpotCast(account, createCommand(firstDate(Date.UTC(2026, 10, 22)), o.days)).pipe(
                 Effect.flatMap((c) => Ref.update(forecasts, (fs) => [...fs, c.receipt.forecastId])),
                 Effect.catchTag("InsufficientBalance", () => Effect.void)
               )

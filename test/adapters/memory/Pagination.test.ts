@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, FastCheck as fc, TestClock } from "effect"
 import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
 import { listSpotCasts } from "../../../src/application/ReadSpotCasts.js"
-import { createBody, firstDate, seedAccount } from "../../support/Accounts.js"
+import { createCommand, firstDate, seedAccount } from "../../support/Accounts.js"
 import * as MemoryCore from "../../support/MemoryCore.js"
 
 const DAY = 86_400_000
@@ -21,7 +21,7 @@ describe("keyset pagination", () => {
         const { account } = yield* seedAccount(10_000)
         const create = Effect.gen(function*() {
           const now = yield* Clock.currentTimeMillis
-          const charged = yield* createSpotCast(account, createBody(firstDate(now)))
+          const charged = yield* createSpotCast(account, createCommand(firstDate(now)))
           return { id: charged.receipt.spotcastId as string, at: now }
         })
         const initial: Array<{ id: string; at: number }> = []

@@ -5,13 +5,13 @@ import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
 import { refreshSpotCast } from "../../../src/application/RefreshSpotCast.js"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
-import { createBody, firstDate } from "../../support/Accounts.js"
+import { createCommand, firstDate } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { ledgerOf, sampleBalance } from "./Ledger.js"
 import { describeServer, serverStorage } from "./TestDatabase.js"
 
 const Core = Layer.mergeAll(serverStorage({ maxConnections: 10 }), CryptoIds.layer, TestSettings.layer())
-const today = () => createBody(firstDate(Date.now()), 1)
+const today = () => createCommand(firstDate(Date.now()), 1)
 const analysis = { summary: "ok", daily_classifications: [] }
 
 const tally = <A, E extends { readonly _tag: string }>(results: ReadonlyArray<Either.Either<A, E>>, name: (a: A) => string) => {

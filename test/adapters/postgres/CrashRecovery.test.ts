@@ -5,7 +5,7 @@ import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
 import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
 import { WebhookUrl } from "../../../src/domain/webhook/WebhookUrl.js"
-import { createBody, firstDate, seedAccount } from "../../support/Accounts.js"
+import { createCommand, firstDate, seedAccount } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { spawnSpotcast, stop, waitUntil } from "./Processes.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
@@ -38,8 +38,8 @@ await describeServer("crash recovery with real worker processes", () => {
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         const { account } = yield* seedAccount(100, "sandbox")
-        const body = { ...createBody(firstDate(Date.now()), 1), webhook_url: WebhookUrl.make("https://hooks.example.com/spotcast") }
-        for (let i = 0; i < FORECASTS; i++) yield* createSpotCast(account, body)
+        const command = { ...createCommand(firstDate(Date.now()), 1), webhookUrl: WebhookUrl.make("https://hooks.example.com/spotcast") }
+        for (let i = 0; i < FORECASTS; i++) yield* createSpotCast(account, command)
 
         // A stalls in the weather step (a minute per request), so it holds its jobs when it dies.
         const doomed = yield* spawnSpotcast("worker A", ["serve", "--role", "worker"], workerEnv(databaseUrl, 60_000))

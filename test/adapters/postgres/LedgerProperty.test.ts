@@ -8,7 +8,7 @@ import { failForecast, PROCESSING_FAILED } from "../../../src/application/Proces
 import { refreshSpotCast } from "../../../src/application/RefreshSpotCast.js"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
-import { createBody, firstDate } from "../../support/Accounts.js"
+import { createCommand, firstDate } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { ledgerOf, sampleBalance } from "./Ledger.js"
 import { describeServer, serverStorage } from "./TestDatabase.js"
@@ -44,7 +44,7 @@ await describeServer("the ledger on the Postgres server", () => {
           const run = (o: (typeof ops)[number]): Effect.Effect<unknown, unknown, Layer.Layer.Success<typeof Core>> => {
             switch (o.kind) {
               case "create":
-                return createSpotCast(account, createBody(firstDate(Date.now()), o.days)).pipe(Effect.flatMap(remember))
+                return createSpotCast(account, createCommand(firstDate(Date.now()), o.days)).pipe(Effect.flatMap(remember))
               case "refresh":
                 return Effect.flatMap(Ref.get(spotcasts), (xs) => {
                   const id = pick(xs, o.pick)

@@ -13,7 +13,7 @@ import { startWorkerPool } from "../../../src/application/WorkerPool.js"
 import { AccountStore } from "../../../src/ports/AccountStore.js"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import { WeatherProvider } from "../../../src/ports/WeatherProvider.js"
-import { seedAccount } from "../../support/Accounts.js"
+import { createCommand, seedAccount } from "../../support/Accounts.js"
 import * as MemoryCore from "../../support/MemoryCore.js"
 import { type Fake, fakeOpenMeteo, ok, redated } from "./OpenMeteoFake.js"
 
@@ -57,7 +57,7 @@ const createForecast = (numDays: number) =>
   Effect.gen(function*() {
     const today = DateTime.formatIsoDateUtc(yield* DateTime.now)
     const { account } = yield* seedAccount(10, "live")
-    const charged = yield* createSpotCast(account, { ...HOEK, start_date: today, num_days: numDays })
+    const charged = yield* createSpotCast(account, { ...createCommand(today, numDays), coordinates: HOEK })
     return { account, forecastId: charged.receipt.forecastId, today }
   })
 

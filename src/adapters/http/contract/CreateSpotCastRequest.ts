@@ -1,8 +1,9 @@
-import { Option, Schema } from "effect"
+import { DateTime, Option, ParseResult, Schema } from "effect"
 import { Latitude, Longitude } from "../../../domain/spotcast/Coordinates.js"
 import { parseStartDate } from "../../../domain/forecast/ForecastPeriod.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
-import { DistanceUnit, Language, SpeedUnit } from "../../../domain/spotcast/Preferences.js"
+import { defaultPreferences, DistanceUnit, Language, SpeedUnit } from "../../../domain/spotcast/Preferences.js"
+import type { CreateSpotCastCommand } from "../../../domain/spotcast/SpotCastCommands.js"
 import { VesselLength, VesselType } from "../../../domain/spotcast/Vessel.js"
 import { WebhookUrl } from "../../../domain/webhook/WebhookUrl.js"
 import { required, says, strict } from "./SchemaAnnotations.js"
@@ -30,13 +31,26 @@ export const VesselInfoInput = Schema.Struct({
 }).annotations({ ...strict, message: () => "vessel_info must be an object with type and length_ft" })
 export type VesselInfoInput = typeof VesselInfoInput.Type
 
-export const StartDate = Schema.String.pipe(
-  Schema.filter((s) => Option.isSome(parseStartDate(s)))
-).annotations({
-  ...says("start_date must be YYYY-MM-DD or an ISO 8601 timestamp with Z or an offset"),
-  description: "YYYY-MM-DD (midnight UTC) or an ISO 8601 timestamp with Z or an offset",
-  examples: ["2026-11-23", "2026-11-23T06:00:00Z"]
-})
+/**
+ * `start_date` as sent, decoded once into the instant it names. A client encodes an instant as an ISO
+ * timestamp, which decodes back to the same instant.
+ */
+export const StartDate = Schema.transformOrFail(
+  Schema.String.annotations({
+    description: "YYYY-MM-DD (midnight UTC) or an ISO 8601 timestamp with Z or an offset",
+    examples: ["2026-11-23", "2026-11-23T06:00:00Z"]
+  }),
+  Schema.DateTimeUtcFromSelf,
+  {
+    strict: true,
+    decode: (text, _, ast) =>
+      Option.match(parseStartDate(text), {
+        onNone: () => ParseResult.fail(new ParseResult.Type(ast, text)),
+        onSome: ParseResult.succeed
+      }),
+    encode: (start) => ParseResult.succeed(DateTime.formatIso(start))
+  }
+).annotations(says("start_date must be YYYY-MM-DD or an ISO 8601 timestamp with Z or an offset"))
 
 /** The body of POST /v3/spotcast, exactly as the contract and DECISIONS.md describe it. */
 export const CreateSpotCastRequest = Schema.Struct({
@@ -77,3 +91,21 @@ export const CreateSpotCastRequest = Schema.Struct({
   )
 }).annotations({ ...strict, identifier: "CreateSpotCastRequest" })
 export type CreateSpotCastRequest = typeof CreateSpotCastRequest.Type
+
+/** The domain's command for a decoded body: camelCase, the preferences' defaults filled in. */
+export const createSpotCastCommand = (request: CreateSpotCastRequest): CreateSpotCastCommand => ({
+  coordinates: { latitude: request.latitude, longitude: request.longitude },
+  start: request.start_date,
+  numDays: request.num_days,
+  preferences: {
+    language: request.preferences?.language ?? defaultPreferences.language,
+    distanceUnits: request.preferences?.distance_units ?? defaultPreferences.distanceUnits,
+    speedUnits: request.preferences?.speed_units ?? defaultPreferences.speedUnits
+  },
+  vessel: request.vessel_info === undefined
+    ? undefined
+    : { type: request.vessel_info.type, lengthFt: request.vessel_info.length_ft },
+  tripDurationHours: request.trip_duration_hours,
+  metadata: request.metadata,
+  webhookUrl: request.webhook_url
+})

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import type { RefreshSpotCastCommand } from "../../../domain/spotcast/SpotCastCommands.js"
 import { WebhookUrl } from "../../../domain/webhook/WebhookUrl.js"
 import { says, strict } from "./SchemaAnnotations.js"
 
@@ -23,3 +24,7 @@ export const RefreshSpotCastBody = Schema.transform(
     encode: (request) => request
   }
 ).annotations({ identifier: "RefreshSpotCastBody" })
+
+export const refreshSpotCastCommand = (request: RefreshSpotCastRequest): RefreshSpotCastCommand => ({
+  webhookUrl: request.webhook_url
+})

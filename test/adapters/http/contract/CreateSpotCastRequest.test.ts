@@ -1,6 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Either } from "effect"
-import { CreateSpotCastRequest } from "../../../../src/adapters/http/contract/CreateSpotCastRequest.js"
+import { DateTime, Either, Schema } from "effect"
+import {
+  CreateSpotCastRequest,
+  createSpotCastCommand
+} from "../../../../src/adapters/http/contract/CreateSpotCastRequest.js"
 import { decodeRequest } from "../../../../src/adapters/http/contract/FieldErrors.js"
 import { RefreshSpotCastRequest } from "../../../../src/adapters/http/contract/RefreshSpotCastRequest.js"
 
@@ -25,7 +28,43 @@ describe("CreateSpotCastRequest validation (DECISIONS.md codes and params)", () 
       vessel_info: { type: "catamaran", length_ft: 38.5 },
       trip_duration_hours: 6
     }
-    assert.deepStrictEqual<unknown>(decode(full), Either.right(full))
+    assert.deepStrictEqual<unknown>(
+      decode(full),
+      Either.right({ ...full, start_date: DateTime.unsafeMake("2026-11-23T05:00:00Z") })
+    )
+  })
+
+  it("parses start_date once, into the instant it names; a client sends an instant as ISO UTC", () => {
+    const decoded = Schema.decodeUnknownSync(CreateSpotCastRequest)({ ...base, start_date: "2026-11-23T06:00:00+01:00" })
+    assert.strictEqual(DateTime.formatIso(decoded.start_date), "2026-11-23T05:00:00.000Z")
+    assert.strictEqual(Schema.encodeSync(CreateSpotCastRequest)(decoded).start_date, "2026-11-23T05:00:00.000Z")
+    const midnight = Schema.decodeUnknownSync(CreateSpotCastRequest)(base).start_date
+    assert.strictEqual(DateTime.formatIso(midnight), "2026-11-23T00:00:00.000Z")
+  })
+
+  it("becomes the domain's command: camelCase, the preferences' defaults filled in", () => {
+    const minimal = createSpotCastCommand(Schema.decodeUnknownSync(CreateSpotCastRequest)(base))
+    assert.deepStrictEqual(minimal, {
+      coordinates: { latitude: 41.13, longitude: -71.71 },
+      start: DateTime.unsafeMake("2026-11-23T00:00:00Z"),
+      numDays: 3,
+      preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+      vessel: undefined,
+      tripDurationHours: undefined,
+      metadata: undefined,
+      webhookUrl: undefined
+    })
+    const full = createSpotCastCommand(Schema.decodeUnknownSync(CreateSpotCastRequest)({
+      ...base,
+      webhook_url: "https://hooks.example.com/h",
+      metadata: { trip: 1 },
+      preferences: { speed_units: "ms" },
+      vessel_info: { type: "yacht", length_ft: 42 },
+      trip_duration_hours: 6
+    }))
+    assert.deepStrictEqual(full.preferences, { language: "en", distanceUnits: "nm", speedUnits: "ms" })
+    assert.deepStrictEqual(full.vessel, { type: "yacht", lengthFt: 42 })
+    assert.deepStrictEqual([full.tripDurationHours, full.metadata, full.webhookUrl], [6, { trip: 1 }, "https://hooks.example.com/h"])
   })
 
   const cases: Array<[string, unknown, string, string | undefined]> = [

@@ -28,6 +28,8 @@ export interface TestServerOptions {
   /** Enable the operator API with ADMIN_TOKEN (default true). */
   readonly admin?: boolean
   readonly trustProxy?: boolean
+  /** The HTTP adapter's purchase URL (default: the server's own /billing page). */
+  readonly purchaseUrl?: string
 }
 
 /**
@@ -55,7 +57,8 @@ export const layer = (options: TestServerOptions = {}) => {
     )
   const server = HttpServerLive.layerTest({
     adminToken: options.admin === false ? Option.none() : Option.some(Redacted.make(ADMIN_TOKEN)),
-    trustProxy: options.trustProxy ?? false
+    trustProxy: options.trustProxy ?? false,
+    purchaseUrl: options.purchaseUrl
   })
   return Layer.mergeAll(server, workers).pipe(Layer.provide(captureErrors), Layer.provideMerge(core))
 }

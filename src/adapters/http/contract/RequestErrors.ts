@@ -1,0 +1,58 @@
+import { Schema } from "effect"
+import { ValidationCode, ValidationError } from "../../../domain/Validation.js"
+import { InternalError, MAX_BODY_BYTES, PayloadTooLarge, RateLimitExceeded, RouteNotFound } from "./EdgeErrors.js"
+import { code, errorEnvelope, fixedError, param } from "./ErrorEnvelope.js"
+
+// The answers any request can get, whatever its endpoint: both APIs declare them.
+
+export const Validation = errorEnvelope(
+  ValidationError,
+  400,
+  "Invalid request: the code names the problem and param the offending field",
+  { code: ValidationCode, message: Schema.String, param }
+)(
+  (e) => ({ code: e.code, message: e.message, ...(e.param === undefined ? {} : { param: e.param }) }),
+  (w) => new ValidationError({ code: w.code, message: w.message, ...(w.param === undefined ? {} : { param: w.param }) })
+)
+
+export const NoRoute = fixedError(
+  RouteNotFound,
+  404,
+  "No such endpoint",
+  "not_found",
+  "No such endpoint; see /docs for the API reference"
+)
+
+/** The limit is the contract's, so the decoded error has it whatever the message says. */
+export const TooLarge = errorEnvelope(
+  PayloadTooLarge,
+  413,
+  `The request body is over ${MAX_BODY_BYTES} bytes`,
+  { code: code("payload_too_large"), message: Schema.String }
+)(
+  (e) => ({ code: "payload_too_large", message: `The request body must be at most ${e.limitBytes} bytes` }),
+  () => new PayloadTooLarge({ limitBytes: MAX_BODY_BYTES })
+)
+
+/** The `Retry-After` header that goes with it is the request gate's. */
+export const RateLimited = errorEnvelope(
+  RateLimitExceeded,
+  429,
+  "Too many requests in this minute; retry after retry_after seconds",
+  { code: code("rate_limit_exceeded"), message: Schema.String, retry_after: Schema.Int }
+)(
+  (e) => ({
+    code: "rate_limit_exceeded",
+    message: `Rate limit exceeded; retry in ${e.retryAfterSeconds} seconds`,
+    retry_after: e.retryAfterSeconds
+  }),
+  (w) => new RateLimitExceeded({ retryAfterSeconds: w.retry_after })
+)
+
+export const Internal = fixedError(
+  InternalError,
+  500,
+  "An unexpected error; nothing about it is disclosed",
+  "internal_error",
+  "An internal error occurred; please retry later"
+)

@@ -1,0 +1,29 @@
+import type { DateTime } from "effect"
+import type { WebhookUrl } from "../webhook/WebhookUrl.js"
+import type { Coordinates } from "./Coordinates.js"
+import type { Metadata } from "./Metadata.js"
+import type { Preferences } from "./Preferences.js"
+import type { Vessel } from "./Vessel.js"
+
+/**
+ * What a caller asks for when creating a SpotCast, in the domain's terms: whoever takes the request
+ * (the HTTP API, an embedding host) has already validated its shapes and filled in the preferences'
+ * defaults. The forecast window is checked by the use case, against the clock.
+ */
+export interface CreateSpotCastCommand {
+  readonly coordinates: Coordinates
+  /** The first forecast day starts here; a date alone means midnight UTC. */
+  readonly start: DateTime.Utc
+  readonly numDays: number
+  readonly preferences: Preferences
+  /** Judged as the default vessel (SAFETY.md) when absent. */
+  readonly vessel?: Vessel | undefined
+  readonly tripDurationHours?: number | undefined
+  readonly metadata?: Metadata | undefined
+  readonly webhookUrl?: WebhookUrl | undefined
+}
+
+/** A new forecast of an existing SpotCast; its webhook URL, if any, applies to that forecast only. */
+export interface RefreshSpotCastCommand {
+  readonly webhookUrl?: WebhookUrl | undefined
+}
