@@ -1,5 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
-import { decide, type IdempotencyClaim, IdempotencyKeyReused, type Receipt } from "../domain/billing/Idempotency.js"
+import { type IdempotencyClaim, resolveClaim } from "../domain/billing/Idempotency.js"
+import type { Receipt } from "../domain/billing/Receipt.js"
 import type { AccountId } from "../domain/Ids.js"
 import { IdempotencyStore } from "../ports/IdempotencyStore.js"
 
@@ -13,13 +14,5 @@ export const priorReceipt = Effect.fn("Idempotency.prior")(function*(
 ) {
   if (claim === undefined) return Option.none<Receipt>()
   const record = yield* (yield* IdempotencyStore).find(accountId, claim.key)
-  const decision = decide(Option.getOrUndefined(record), claim.fingerprint, yield* DateTime.now)
-  switch (decision._tag) {
-    case "Fresh":
-      return Option.none<Receipt>()
-    case "Replay":
-      return Option.some(decision.receipt)
-    case "Reused":
-      return yield* new IdempotencyKeyReused({ key: claim.key })
-  }
+  return yield* resolveClaim(Option.getOrUndefined(record), claim, yield* DateTime.now)
 })

@@ -3,12 +3,12 @@ import type { Analysis } from "../domain/forecast/Analysis.js"
 import { assessDays } from "../domain/safety/AssessDays.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { ForecastError } from "../domain/forecast/ForecastError.js"
+import { completed, failed } from "../domain/forecast/ForecastLifecycle.js"
 import { makePeriod } from "../domain/forecast/ForecastPeriod.js"
 import { isTerminal } from "../domain/forecast/ForecastStatus.js"
 import { WeatherUnavailable } from "../domain/safety/HourlyWeather.js"
 import { DeliveryId, IdPrefix, LedgerEntryId } from "../domain/Ids.js"
 import { type Job, MAX_JOB_ATTEMPTS } from "../domain/forecast/Job.js"
-import { progressAt } from "../domain/forecast/Progress.js"
 import { applySafetyFloor } from "../domain/safety/SafetyFloor.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import { defaultVessel } from "../domain/spotcast/Vessel.js"
@@ -51,10 +51,15 @@ const deliveryFor = Effect.fn("ProcessForecast.delivery")(function*(spotcast: Sp
   } satisfies WebhookDelivery
 })
 
+/**
+ * Completes the forecast with its webhook in one store step. The event describes the forecast as the
+ * domain's `completed` builds it, the function the store applies to the forecast as it stands then.
+ */
 const complete = Effect.fn("ProcessForecast.complete")(function*(work: ForecastWork, analysis: Analysis) {
   const now = yield* DateTime.now
-  const finished: Forecast = { ...work.forecast, status: "completed", progress: progressAt("completed"), completedAt: now, analysis }
-  const delivery = yield* deliveryFor(work.spotcast, finished)
+  const finished = completed(work.forecast, analysis, now)
+  if (Either.isLeft(finished)) return false
+  const delivery = yield* deliveryFor(work.spotcast, finished.right)
   return yield* (yield* SpotCastStore).complete({
     forecastId: work.forecast.id,
     analysis,
@@ -63,11 +68,12 @@ const complete = Effect.fn("ProcessForecast.complete")(function*(work: ForecastW
   })
 })
 
-/** Fails the forecast and refunds it, with its webhook, in one step. */
+/** Fails the forecast and refunds it, with its webhook, in one step (as `complete`, with `failed`). */
 export const failForecast = Effect.fn("ProcessForecast.fail")(function*(work: ForecastWork, error: ForecastError) {
   const now = yield* DateTime.now
-  const finished: Forecast = { ...work.forecast, status: "failed", failedAt: now, error }
-  const delivery = yield* deliveryFor(work.spotcast, finished)
+  const finished = failed(work.forecast, error, now)
+  if (Either.isLeft(finished)) return false
+  const delivery = yield* deliveryFor(work.spotcast, finished.right)
   return yield* (yield* SpotCastStore).fail({
     forecastId: work.forecast.id,
     error,

@@ -2,20 +2,15 @@ import { Context, type DateTime, type Duration, type Effect, type Option } from 
 import type { CursorPosition } from "../domain/paging/Cursor.js"
 import type { AccountId, DeliveryId } from "../domain/Ids.js"
 import type { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
+import type { Attempt } from "../domain/webhook/WebhookAttempt.js"
 import type { DeliveryNotFailed, DeliveryNotFound } from "../domain/webhook/WebhookRedelivery.js"
-import type { DeliveryNext } from "../domain/webhook/WebhookRetry.js"
 
-/** One attempt as it happened, and what the delivery becomes after it. */
-export interface AttemptRecord {
+/** One attempt as it happened, and what the delivery becomes after it, as the lease holder reports it. */
+export interface AttemptRecord extends Attempt {
   readonly accountId: AccountId
   readonly deliveryId: DeliveryId
   /** The lease holder that made the attempt. */
   readonly owner: string
-  readonly at: DateTime.Utc
-  readonly durationMs: number
-  readonly statusCode?: number
-  readonly error?: string
-  readonly next: DeliveryNext
 }
 
 /** A delivery with its attempts, oldest first. Attempt numbers run on across redeliveries. */
@@ -47,8 +42,8 @@ export interface WebhookOutboxShape {
    */
   readonly nextDueAt: Effect.Effect<Option.Option<DateTime.Utc>>
   /**
-   * Appends the attempt, counts it and moves the delivery to `next`, releasing the lease, all at once;
-   * false (nothing changes) when `owner` no longer holds the delivery.
+   * Appends the attempt, counts it and moves the delivery to `next` (the domain's `recordAttempt`),
+   * releasing the lease, all at once; false (nothing changes) when `owner` no longer holds the delivery.
    */
   readonly record: (attempt: AttemptRecord) => Effect.Effect<boolean>
   /** Gives a held delivery back at once (shutdown), without counting an attempt. */

@@ -2,12 +2,12 @@ import type { HttpClient } from "@effect/platform"
 import { type ConfigError, Effect, Either, Layer, Option } from "effect"
 import type { Analysis } from "../../domain/forecast/Analysis.js"
 import type { Language } from "../../domain/spotcast/Preferences.js"
-import { applySafetyFloor } from "../../domain/safety/SafetyFloor.js"
+import { checkCoverage } from "../../domain/safety/SafetyFloor.js"
 import { Analyst, type AnalystInput, type AnalystShape, AnalystUnavailable } from "../../ports/Analyst.js"
 import { simulatedNotice } from "./BuiltinAnalyst.js"
 import * as LlmChatCompletions from "./LlmChatCompletions.js"
 import { config, type LlmOptions } from "./LlmConfig.js"
-import { floorOutput, replaceUnderstated } from "./LlmFloor.js"
+import { replaceUnderstated, reviewOutput } from "./LlmFloor.js"
 import { checkTexts, type Generate, LlmFailure } from "./LlmOutput.js"
 import { prompt } from "./LlmPrompt.js"
 import * as LlmResponses from "./LlmResponses.js"
@@ -32,20 +32,24 @@ const withNotice = (analysis: Analysis, notice: string, language: Language): Ana
 
 /**
  * The analyst port on a language model, with `fallback` (the built-in analyst) behind it: the model
- * writes, the rules set the floor. One retry after a failed attempt (timeout, HTTP error, an answer
+ * writes, the core sets the floor. One retry after a failed attempt (timeout, HTTP error, an answer
  * that is not the schema or not the assessed days); after that, the fallback's whole analysis. A day
- * the model rated less severe than the rules gets the fallback's text, and so does the overall summary.
+ * the model rated less severe than the rules gets the fallback's day, and the overall summary becomes
+ * the fallback's.
  */
 export const make = (generate: Generate, fallback: AnalystShape, options: LlmAnalystOptions): AnalystShape => {
+  // Its days stand in for the model's, so they must be the assessed days.
   const builtin = (input: AnalystInput) =>
     Effect.flatMap(fallback.analyze(input), (analysis) =>
-      Either.mapLeft(applySafetyFloor(input.days, analysis), (reason) => new AnalystUnavailable({ reason: `built-in analyst: ${reason}` })))
+      checkCoverage(input.days, analysis.daily_classifications).pipe(
+        Either.mapBoth({ onLeft: (reason) => new AnalystUnavailable({ reason: `built-in analyst: ${reason}` }), onRight: () => analysis })
+      ))
 
   const attempt = (input: AnalystInput) =>
     generate(prompt(input)).pipe(
       Effect.timeoutFail({ duration: options.timeout, onTimeout: () => new LlmFailure({ reason: "the model did not answer in time" }) }),
       Effect.flatMap(checkTexts),
-      Effect.flatMap((output) => Either.mapLeft(floorOutput(input.days, output), (reason) => new LlmFailure({ reason })))
+      Effect.flatMap((output) => Either.mapLeft(reviewOutput(input.days, output), (reason) => new LlmFailure({ reason })))
     )
 
   const analyze = Effect.fn("LlmAnalyst.analyze")(function*(input: AnalystInput) {
@@ -54,13 +58,13 @@ export const make = (generate: Generate, fallback: AnalystShape, options: LlmAna
       yield* Effect.logWarning("LLM analysis failed; the built-in analysis is used", { reason: result.left.reason })
       return yield* builtin(input)
     }
-    const floored = result.right
-    let analysis = floored.analysis
-    if (floored.understated.length > 0) {
+    const reviewed = result.right
+    let analysis = reviewed.analysis
+    if (reviewed.understated.length > 0) {
       yield* Effect.logWarning("the model rated days less severe than the rules; their texts are the built-in analyst's", {
-        dates: floored.understated.map((i) => input.days[i]!.date)
+        dates: reviewed.understated.map((i) => input.days[i]!.date)
       })
-      analysis = replaceUnderstated(floored, yield* builtin(input))
+      analysis = replaceUnderstated(reviewed, yield* builtin(input))
     }
     const language = input.preferences.language
     return input.simulated ? withNotice(analysis, options.simulatedNotice(language), language) : analysis

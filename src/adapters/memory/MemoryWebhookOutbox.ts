@@ -1,7 +1,8 @@
 import { Clock, DateTime, Duration, Effect, Either, Layer, Option } from "effect"
 import type { AccountId, DeliveryId } from "../../domain/Ids.js"
 import { isAfter } from "../../domain/paging/Page.js"
-import type { DeliveryAttempt, WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
+import { recordAttempt } from "../../domain/webhook/WebhookAttempt.js"
+import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 import { type DeliveryNotFailed, DeliveryNotFound, redeliver } from "../../domain/webhook/WebhookRedelivery.js"
 import { type DeliveryHistory, WebhookOutbox, type WebhookOutboxShape } from "../../ports/WebhookOutbox.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
@@ -68,31 +69,16 @@ export const make = (db: MemoryTables): WebhookOutboxShape => ({
       return earliest === undefined ? Option.none() : Option.some(DateTime.unsafeMake(earliest))
     })),
 
-  record: ({ accountId, at, deliveryId, durationMs, error, next, owner, statusCode }) =>
+  record: ({ accountId, deliveryId, owner, ...attempt }) =>
     Effect.sync(() => {
       const held = leases(db)
       const delivery = owned(db, accountId, deliveryId)
-      if (delivery === undefined || delivery.status !== "pending" || held.get(deliveryId)?.owner !== owner) return false
+      if (delivery === undefined || held.get(deliveryId)?.owner !== owner) return false
       const log = db.attempts.get(deliveryId) ?? []
-      const attempt: DeliveryAttempt = {
-        deliveryId,
-        number: log.length + 1,
-        at,
-        durationMs,
-        ...(statusCode === undefined ? {} : { statusCode }),
-        ...(error === undefined ? {} : { error })
-      }
-      db.attempts.set(deliveryId, [...log, attempt])
-      const { deliveredAt: _delivered, nextAttemptAt: _next, ...rest } = delivery
-      const counted = { ...rest, attempts: delivery.attempts + 1 }
-      db.deliveries.set(
-        deliveryId,
-        next._tag === "Delivered"
-          ? { ...counted, status: "delivered", deliveredAt: next.at }
-          : next._tag === "Retry"
-          ? { ...counted, status: "pending", nextAttemptAt: next.at }
-          : { ...counted, status: "failed" }
-      )
+      const attempted = recordAttempt(delivery, log.length, attempt)
+      if (Option.isNone(attempted)) return false
+      db.attempts.set(deliveryId, [...log, attempted.value.attempt])
+      db.deliveries.set(deliveryId, attempted.value.delivery)
       held.delete(deliveryId)
       return true
     }),

@@ -3,12 +3,7 @@ import { Account, AccountMode, AccountStatus } from "../../domain/account/Accoun
 import { ApiKey } from "../../domain/account/ApiKey.js"
 import { AccountId, ApiKeyId } from "../../domain/Ids.js"
 import { Balance } from "../../domain/billing/Ledger.js"
-
-const Timestamp = Schema.DateTimeUtcFromDate
-const OptionalTimestamp = Schema.NullOr(Timestamp)
-
-/** `bigint` columns arrive as strings. */
-export const Credits = Schema.NumberFromString.pipe(Schema.int())
+import { Credits, OptionalTimestamp, Timestamp } from "./Columns.js"
 
 export const AccountRow = Schema.Struct({
   account_id: AccountId,

@@ -1,23 +1,36 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { DateTime, Effect, Option, Schema } from "effect"
-import { decide, IDEMPOTENCY_WINDOW, type IdempotencyClaim, IdempotencyKeyReused, Receipt } from "../../domain/billing/Idempotency.js"
-import { AccountId, ForecastId, LedgerEntryId } from "../../domain/Ids.js"
-import { type Balance, InsufficientBalance } from "../../domain/billing/Ledger.js"
+import { Effect, Option, Schema } from "effect"
+import { type IdempotencyClaim, liveSince, resolveClaim } from "../../domain/billing/Idempotency.js"
+import type { Forecast } from "../../domain/forecast/Forecast.js"
+import { AccountId, type LedgerEntryId } from "../../domain/Ids.js"
+import { chargeEntry, InsufficientBalance } from "../../domain/billing/Ledger.js"
+import { Receipt, type ReceiptDraft, settleReceipt } from "../../domain/billing/Receipt.js"
 import type { Charged } from "../../ports/SpotCastStore.js"
-import { BalanceFromRow, Credits } from "./AccountRows.js"
+import { BalanceFromRow } from "./AccountRows.js"
+import { Credits, Timestamp } from "./Columns.js"
+import { IdempotencyRecordFromRow } from "./IdempotencyRows.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
-import { IdempotencyRecordFromRow } from "./QueueRows.js"
 
-const Timestamp = Schema.DateTimeUtcFromDate
+/** A charging command as create and refresh describe it to `charging`. */
+export interface Charging<E, R> {
+  readonly accountId: AccountId
+  readonly forecast: Forecast
+  readonly chargeId: LedgerEntryId
+  readonly idempotency: IdempotencyClaim | undefined
+  /** The receipt to be; it names the price. */
+  readonly draft: ReceiptDraft
+  /** Refuses the command before anything is charged. */
+  readonly check: Effect.Effect<void, E, R>
+  /** Stores what the command adds besides the charge. */
+  readonly write: Effect.Effect<void, E, R>
+}
 
-/** A receipt before the charge: everything but the balance it leaves. */
-export type ReceiptDraft = Omit<Receipt, "creditsRemaining">
-
-/** The steps that create and refresh share: claim the idempotency key, charge, settle the receipt. */
+/** The steps that create and refresh share: claim the idempotency key, charge, write the receipt. */
 export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
   // Inserting the key first makes a concurrent duplicate wait here for the first request's outcome
   // (the unique key), so it ends as a replay or a reuse, never as a second charge or a false 402.
+  // The balance the receipt reports is only known once charged: `debit` writes it.
   const claimKey = SqlSchema.findOne({
     Request: Schema.Struct({
       accountId: AccountId,
@@ -28,24 +41,24 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
         kind: Receipt.fields.kind,
         spotcastId: Schema.String,
         forecastId: Schema.String,
+        createdAt: Timestamp,
         creditsCharged: Schema.Int,
         estimatedCompletionSeconds: Schema.Int
       }),
-      createdAt: Timestamp,
-      expiredBefore: Timestamp
+      liveSince: Timestamp
     }),
     Result: Schema.Struct({ key: Schema.String }),
-    execute: ({ accountId, createdAt, expiredBefore, fingerprint, key, receipt }) =>
+    execute: ({ accountId, fingerprint, key, liveSince, receipt }) =>
       sql`INSERT INTO idempotency_keys (account_id, key, fingerprint, created_at, kind, spotcast_id, forecast_id,
             credits_charged, credits_remaining, estimated_completion_seconds)
-          VALUES (${accountId}, ${key}, ${fingerprint}, ${createdAt}, ${receipt.kind}, ${receipt.spotcastId},
+          VALUES (${accountId}, ${key}, ${fingerprint}, ${receipt.createdAt}, ${receipt.kind}, ${receipt.spotcastId},
             ${receipt.forecastId}, ${receipt.creditsCharged}, NULL, ${receipt.estimatedCompletionSeconds})
           ON CONFLICT (account_id, key) DO UPDATE SET
             fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at, kind = EXCLUDED.kind,
             spotcast_id = EXCLUDED.spotcast_id, forecast_id = EXCLUDED.forecast_id,
             credits_charged = EXCLUDED.credits_charged, credits_remaining = NULL,
             estimated_completion_seconds = EXCLUDED.estimated_completion_seconds
-          WHERE idempotency_keys.created_at < ${expiredBefore}
+          WHERE idempotency_keys.created_at < ${liveSince}
           RETURNING key`
   })
   const findRecord = SqlSchema.findOne({
@@ -53,19 +66,20 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
     Result: IdempotencyRecordFromRow,
     execute: ({ accountId, key }) => sql`SELECT * FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`
   })
-  const settleKey = SqlSchema.void({
-    Request: Schema.Struct({ accountId: AccountId, key: Schema.String, creditsRemaining: Credits }),
-    execute: ({ accountId, creditsRemaining, key }) =>
-      sql`UPDATE idempotency_keys SET credits_remaining = ${creditsRemaining}
-          WHERE account_id = ${accountId} AND key = ${key}`
-  })
+  // Never below zero. With a claimed key, the same statement writes the balance left into its receipt.
   const debit = SqlSchema.findOne({
-    Request: Schema.Struct({ accountId: AccountId, price: Credits }),
+    Request: Schema.Struct({ accountId: AccountId, price: Credits, key: Schema.NullOr(Schema.String) }),
     Result: BalanceFromRow,
-    execute: ({ accountId, price }) =>
-      sql`UPDATE accounts SET credit_balance = credit_balance - ${price}, total_used = total_used + ${price}
+    execute: ({ accountId, key, price }) => {
+      const debited = sql`UPDATE accounts SET credit_balance = credit_balance - ${price}, total_used = total_used + ${price}
           WHERE account_id = ${accountId} AND credit_balance >= ${price}
           RETURNING credit_balance, total_purchased, total_used`
+      return key === null ? debited : sql`WITH debited AS (${debited}), settled AS (
+            UPDATE idempotency_keys SET credits_remaining = debited.credit_balance FROM debited
+            WHERE idempotency_keys.account_id = ${accountId} AND idempotency_keys.key = ${key}
+          )
+          SELECT * FROM debited`
+    }
   })
   const balanceOf = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: AccountId }),
@@ -81,25 +95,18 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
   /** The earlier request's receipt when the key is live; none when this request now owns the key. */
   const claim = (accountId: AccountId, claim: IdempotencyClaim, draft: ReceiptDraft) =>
     Effect.gen(function*() {
-      const expiredBefore = DateTime.subtractDuration(draft.createdAt, IDEMPOTENCY_WINDOW)
-      const owned = yield* claimKey({ accountId, key: claim.key, fingerprint: claim.fingerprint, receipt: draft, createdAt: draft.createdAt, expiredBefore })
-      if (Option.isSome(owned)) return Option.none<Receipt>()
+      const owned = yield* claimKey({ accountId, ...claim, receipt: draft, liveSince: liveSince(draft.createdAt) })
+      if (Option.isSome(owned)) return Option.none()
       const record = yield* findRecord({ accountId, key: claim.key })
-      const decision = decide(Option.getOrUndefined(record), claim.fingerprint, draft.createdAt)
-      switch (decision._tag) {
-        case "Replay":
-          return Option.some(decision.receipt)
-        case "Reused":
-          return yield* new IdempotencyKeyReused({ key: claim.key })
-        case "Fresh":
-          return yield* Effect.dieMessage(`idempotency key ${claim.key} neither claimed nor live`)
-      }
+      const prior = yield* resolveClaim(Option.getOrUndefined(record), claim, draft.createdAt)
+      if (Option.isNone(prior)) return yield* Effect.dieMessage(`idempotency key ${claim.key} neither claimed nor live`)
+      return prior
     })
 
-  /** Takes `price` from the balance, never below zero, and returns the balance after. */
-  const charge = (accountId: AccountId, price: number) =>
+  /** Takes `price` from the balance and returns the balance after, or the shortfall. */
+  const charge = (accountId: AccountId, price: number, key: string | null) =>
     Effect.gen(function*() {
-      const after = yield* debit({ accountId, price })
+      const after = yield* debit({ accountId, price, key })
       if (Option.isSome(after)) return after.value
       const current = yield* balanceOf({ accountId })
       return yield* new InsufficientBalance({
@@ -108,31 +115,23 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
       })
     })
 
-  const recordCharge = (accountId: AccountId, chargeId: LedgerEntryId, forecastId: ForecastId, price: number, at: DateTime.Utc) =>
-    insertEntry({ id: chargeId, accountId, kind: "charge", amount: price, forecastId, createdAt: at })
-
   /**
-   * Runs a charging command in one transaction: a live idempotency key replays (or is refused),
-   * otherwise `body` charges and writes, and its balance completes the receipt.
+   * Runs a charging command in one transaction: a live idempotency key replays (or is refused);
+   * otherwise `check` may refuse, the receipt's price is charged, `write` stores the rest, and the
+   * charge's ledger entry is appended.
    */
-  const charging = <E, R>(
-    accountId: AccountId,
-    idempotency: IdempotencyClaim | undefined,
-    draft: ReceiptDraft,
-    body: Effect.Effect<Balance, E, R>
-  ) =>
+  const charging = <E, R>(c: Charging<E, R>) =>
     sql.withTransaction(Effect.gen(function*() {
-      if (idempotency !== undefined) {
-        const prior = yield* claim(accountId, idempotency, draft)
+      if (c.idempotency !== undefined) {
+        const prior = yield* claim(c.accountId, c.idempotency, c.draft)
         if (Option.isSome(prior)) return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
       }
-      const balance = yield* body
-      const receipt: Receipt = { ...draft, creditsRemaining: balance.creditBalance }
-      if (idempotency !== undefined) {
-        yield* settleKey({ accountId, key: idempotency.key, creditsRemaining: balance.creditBalance })
-      }
-      return { _tag: "Created", receipt } satisfies Charged as Charged
+      yield* c.check
+      const after = yield* charge(c.accountId, c.draft.creditsCharged, c.idempotency?.key ?? null)
+      yield* c.write
+      yield* insertEntry(chargeEntry(c.forecast, c.draft.creditsCharged, c.chargeId))
+      return { _tag: "Created", receipt: settleReceipt(c.draft, after) } satisfies Charged as Charged
     }))
 
-  return { charge, recordCharge, charging }
+  return { charging }
 }

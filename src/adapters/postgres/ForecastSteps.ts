@@ -1,10 +1,11 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { Effect, Either, Option, Schema } from "effect"
+import { type DateTime, Effect, Either, Option, Schema } from "effect"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
-import { type LifecycleEvent, transition } from "../../domain/forecast/ForecastLifecycle.js"
-import { AccountId, ForecastId, LedgerEntryId } from "../../domain/Ids.js"
-import { DeliveryFromRow } from "./QueueRows.js"
+import { AccountId, ForecastId, type LedgerEntryId } from "../../domain/Ids.js"
+import { refundEntry } from "../../domain/billing/Ledger.js"
+import { DeliveryFromRow } from "./DeliveryRows.js"
+import { LedgerEntryFromRow } from "./LedgerRows.js"
 import { ForecastFromRow } from "./SpotCastRows.js"
 
 /** The worker-side steps: move a locked, unfinished forecast on, and what finishing it writes. */
@@ -30,40 +31,43 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
     Request: DeliveryFromRow,
     execute: (row) => sql`INSERT INTO webhook_deliveries ${sql.insert(row)}`
   })
-  // The refund names its charge; the unique (account_id, refund_of) constraint lets it exist once.
-  const refundCharge = SqlSchema.void({
-    Request: Schema.Struct({
-      accountId: AccountId,
-      forecastId: ForecastId,
-      refundId: LedgerEntryId,
-      at: Schema.DateTimeUtcFromDate
-    }),
-    execute: ({ accountId, at, forecastId, refundId }) =>
-      sql`WITH charge AS (
-            SELECT entry_id, amount FROM ledger_entries
-            WHERE account_id = ${accountId} AND forecast_id = ${forecastId} AND kind = 'charge'
-          ), refund AS (
-            INSERT INTO ledger_entries (account_id, entry_id, kind, amount, forecast_id, refund_of, created_at)
-            SELECT ${accountId}, ${refundId}, 'refund', amount, ${forecastId}, entry_id, ${at} FROM charge
+  const findCharge = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, forecastId: ForecastId }),
+    Result: LedgerEntryFromRow,
+    execute: ({ accountId, forecastId }) =>
+      sql`SELECT * FROM ledger_entries WHERE account_id = ${accountId} AND forecast_id = ${forecastId} AND kind = 'charge'`
+  })
+  // The unique (account_id, refund_of) constraint lets a charge's refund exist once; only a refund
+  // written now gives its credits back.
+  const insertRefund = SqlSchema.void({
+    Request: LedgerEntryFromRow,
+    execute: (row) =>
+      sql`WITH refund AS (
+            INSERT INTO ledger_entries ${sql.insert(row)}
             ON CONFLICT (account_id, refund_of) DO NOTHING
             RETURNING amount
           )
           UPDATE accounts SET credit_balance = credit_balance + refund.amount, total_used = total_used - refund.amount
-          FROM refund WHERE accounts.account_id = ${accountId}`
+          FROM refund WHERE accounts.account_id = ${row.account_id}`
   })
 
   /**
-   * Locks the forecast and applies a lifecycle event with the domain's state machine; none when the
-   * forecast is missing or has finished (a worker that lost its lease then changes nothing).
+   * Locks the forecast and moves it on with the domain's `move`; none when the forecast is missing or
+   * has finished (a worker that lost its lease then changes nothing).
    */
-  const step = (forecastId: string, event: LifecycleEvent) =>
+  const step = (forecastId: string, move: (forecast: Forecast) => Either.Either<Forecast, unknown>) =>
     Effect.map(lockForecast({ forecastId }), (found) =>
-      Option.flatMap(found, (forecast) => {
-        const next = transition(forecast, event)
-        return Either.isRight(next) ? Option.some({ before: forecast, after: { ...forecast, ...next.right } as Forecast }) : Option.none()
-      }))
+      Option.flatMap(found, (before) => Option.map(Either.getRight(move(before)), (after) => ({ before, after }))))
 
   const save = (forecast: Forecast, completed = false) => saveForecast({ forecast, completed })
+
+  /** Refunds the forecast's charge, if it has one (as the domain's `refundEntry` writes it). */
+  const refundCharge = (forecast: Forecast, refundId: LedgerEntryId, at: DateTime.Utc) =>
+    Effect.flatMap(findCharge({ accountId: forecast.accountId, forecastId: forecast.id }), (charge) =>
+      Option.match(charge, {
+        onNone: () => Effect.void,
+        onSome: (charged) => insertRefund(refundEntry(charged, refundId, at))
+      }))
 
   return { step, save, deleteJob, insertDelivery, refundCharge }
 }

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../../domain/Ids.js"
 import { LedgerEntry, LedgerEntryKind } from "../../domain/billing/Ledger.js"
-import { Credits } from "./AccountRows.js"
+import { Credits, Timestamp } from "./Columns.js"
 
 export const LedgerEntryRow = Schema.Struct({
   account_id: AccountId,
@@ -12,7 +12,7 @@ export const LedgerEntryRow = Schema.Struct({
   widget_id: Schema.NullOr(WidgetId),
   refund_of: Schema.NullOr(LedgerEntryId),
   note: Schema.NullOr(Schema.String),
-  created_at: Schema.DateTimeUtcFromDate
+  created_at: Timestamp
 })
 
 export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSchema(LedgerEntry), {

@@ -5,10 +5,10 @@ import { AccountNotFound, AccountStatus } from "../../domain/account/Account.js"
 import { AccountId, ApiKeyId } from "../../domain/Ids.js"
 import { emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
 import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
-import { AccountFromRow, ApiKeyFromRow, BalanceFromRow, Credits } from "./AccountRows.js"
+import { AccountFromRow, ApiKeyFromRow, BalanceFromRow } from "./AccountRows.js"
+import { Credits, Timestamp } from "./Columns.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
 
-const Timestamp = Schema.DateTimeUtcFromDate
 const ById = Schema.Struct({ accountId: AccountId })
 
 export const make = Effect.gen(function*() {

@@ -3,7 +3,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Layer, Schema } from "effect"
 import { AccountId } from "../../domain/Ids.js"
 import { IdempotencyStore, type IdempotencyStoreShape } from "../../ports/IdempotencyStore.js"
-import { IdempotencyRecordFromRow } from "./QueueRows.js"
+import { IdempotencyRecordFromRow } from "./IdempotencyRows.js"
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

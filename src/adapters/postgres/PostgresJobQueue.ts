@@ -3,10 +3,8 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Clock, DateTime, Duration, Effect, Layer, Option, Schema } from "effect"
 import { ForecastId } from "../../domain/Ids.js"
 import { JobQueue, type JobQueueShape } from "../../ports/JobQueue.js"
-import { Credits } from "./AccountRows.js"
-import { JobFromRow } from "./QueueRows.js"
-
-const Timestamp = Schema.DateTimeUtcFromDate
+import { Credits, Timestamp } from "./Columns.js"
+import { JobFromRow } from "./JobRows.js"
 
 const leaseEnd = (lease: Duration.Duration) =>
   Effect.map(Clock.currentTimeMillis, (now) => ({

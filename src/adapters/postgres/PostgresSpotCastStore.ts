@@ -1,16 +1,18 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { type Forecast, ForecastInProgress } from "../../domain/forecast/Forecast.js"
-import { LifecycleEvent } from "../../domain/forecast/ForecastLifecycle.js"
-import { ForecastStatus, isTerminal } from "../../domain/forecast/ForecastStatus.js"
+import { draftReceipt } from "../../domain/billing/Receipt.js"
+import { checkRefreshable, type Forecast } from "../../domain/forecast/Forecast.js"
+import { advanced, completed, failed } from "../../domain/forecast/ForecastLifecycle.js"
+import { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { AccountFromRow } from "./AccountRows.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
+import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
-import { JobFromRow } from "./QueueRows.js"
+import { JobFromRow } from "./JobRows.js"
 import { makeSpotCastReads } from "./SpotCastReads.js"
 import { ForecastFromRow, SpotCastFromRow } from "./SpotCastRows.js"
 
@@ -18,7 +20,7 @@ const COMPLETION_SAMPLES = 100
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const { charge, charging, recordCharge } = makeChargeSteps(sql)
+  const { charging } = makeChargeSteps(sql)
   const steps = makeForecastSteps(sql)
   const reads = makeSpotCastReads(sql)
 
@@ -62,7 +64,7 @@ export const make = Effect.gen(function*() {
   })
   const recentCompletions = SqlSchema.findAll({
     Request: Schema.Struct({ count: Schema.Int }),
-    Result: Schema.Struct({ created_at: Schema.DateTimeUtcFromDate, completed_at: Schema.DateTimeUtcFromDate }),
+    Result: Schema.Struct({ created_at: Timestamp, completed_at: Timestamp }),
     execute: ({ count }) =>
       sql`SELECT created_at, completed_at FROM forecasts
           WHERE completion_seq IS NOT NULL ORDER BY completion_seq DESC LIMIT ${count}`
@@ -77,52 +79,32 @@ export const make = Effect.gen(function*() {
 
   const store: SpotCastStoreShape = {
     create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast }) =>
-      charging(
-        spotcast.accountId,
+      charging({
+        accountId: spotcast.accountId,
+        forecast,
+        chargeId,
         idempotency,
-        {
-          kind: "create",
-          spotcastId: spotcast.id,
-          forecastId: forecast.id,
-          createdAt: forecast.createdAt,
-          creditsCharged: price,
-          estimatedCompletionSeconds
-        },
-        Effect.gen(function*() {
-          const balance = yield* charge(spotcast.accountId, price)
-          yield* insertSpotCast({ spotcast, latest: forecast.id })
-          yield* enqueue(forecast)
-          yield* recordCharge(spotcast.accountId, chargeId, forecast.id, price, forecast.createdAt)
-          return balance
-        })
-      ).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }), Effect.withSpan("SpotCastStore.create")),
+        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
+        check: Effect.void,
+        write: Effect.zipRight(insertSpotCast({ spotcast, latest: forecast.id }), enqueue(forecast))
+      }).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }), Effect.withSpan("SpotCastStore.create")),
 
     refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcastId }) =>
-      charging(
+      charging({
         accountId,
+        forecast,
+        chargeId,
         idempotency,
-        {
-          kind: "refresh",
-          spotcastId,
-          forecastId: forecast.id,
-          createdAt: forecast.createdAt,
-          creditsCharged: price,
-          estimatedCompletionSeconds
-        },
-        Effect.gen(function*() {
+        draft: draftReceipt("refresh", spotcastId, forecast, price, estimatedCompletionSeconds),
+        check: Effect.gen(function*() {
           const current = yield* lockSpotCast({ accountId, spotcastId })
           if (Option.isNone(current)) return yield* new SpotCastNotFound({ spotcastId })
           const latest = current.value.latest_forecast_id
-          if (!isTerminal((yield* statusOf({ accountId, forecastId: latest })).status)) {
-            return yield* new ForecastInProgress({ spotcastId, forecastId: latest })
-          }
-          const balance = yield* charge(accountId, price)
-          yield* enqueue(forecast)
-          yield* bumpSpotCast({ accountId, spotcastId, latest: forecast.id })
-          yield* recordCharge(accountId, chargeId, forecast.id, price, forecast.createdAt)
-          return balance
-        })
-      ).pipe(
+          const { status } = yield* statusOf({ accountId, forecastId: latest })
+          yield* checkRefreshable(spotcastId, { id: latest, status })
+        }),
+        write: Effect.zipRight(enqueue(forecast), bumpSpotCast({ accountId, spotcastId, latest: forecast.id }))
+      }).pipe(
         Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die, NoSuchElementException: Effect.die }),
         Effect.withSpan("SpotCastStore.refresh")
       ),
@@ -146,7 +128,7 @@ export const make = Effect.gen(function*() {
 
     advance: (forecastId, stage) =>
       sql.withTransaction(Effect.gen(function*() {
-        const moved = yield* steps.step(forecastId, LifecycleEvent.Advance({ stage }))
+        const moved = yield* steps.step(forecastId, (forecast) => advanced(forecast, stage))
         if (Option.isNone(moved)) return false
         if (moved.value.after.progress.stage !== moved.value.before.progress.stage) yield* steps.save(moved.value.after)
         return true
@@ -154,24 +136,24 @@ export const make = Effect.gen(function*() {
 
     complete: ({ analysis, at, delivery, forecastId }) =>
       sql.withTransaction(Effect.gen(function*() {
-        const moved = yield* steps.step(forecastId, LifecycleEvent.Complete())
+        const moved = yield* steps.step(forecastId, (forecast) => completed(forecast, analysis, at))
         if (Option.isNone(moved)) return false
-        const finished = moved.value.after
-        yield* steps.save({ ...finished, completedAt: at, analysis }, true)
-        yield* steps.deleteJob({ accountId: finished.accountId, forecastId: finished.id })
+        const done = moved.value.after
+        yield* steps.save(done, true)
+        yield* steps.deleteJob({ accountId: done.accountId, forecastId: done.id })
         if (delivery !== undefined) yield* steps.insertDelivery(delivery)
         return true
       })).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.complete")),
 
     fail: ({ at, delivery, error, forecastId, refundId }) =>
       sql.withTransaction(Effect.gen(function*() {
-        const moved = yield* steps.step(forecastId, LifecycleEvent.Fail({ error }))
+        const moved = yield* steps.step(forecastId, (forecast) => failed(forecast, error, at))
         if (Option.isNone(moved)) return false
-        const finished = moved.value.after
-        yield* steps.save({ ...finished, failedAt: at, error })
-        yield* steps.deleteJob({ accountId: finished.accountId, forecastId: finished.id })
+        const done = moved.value.after
+        yield* steps.save(done)
+        yield* steps.deleteJob({ accountId: done.accountId, forecastId: done.id })
         if (delivery !== undefined) yield* steps.insertDelivery(delivery)
-        yield* steps.refundCharge({ accountId: finished.accountId, forecastId: finished.id, refundId, at })
+        yield* steps.refundCharge(done, refundId, at)
         return true
       })).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.fail")),
 

@@ -2,60 +2,18 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Clock, DateTime, Duration, Effect, Either, Layer, Option, Schema } from "effect"
 import { AccountId, DeliveryId } from "../../domain/Ids.js"
-import { DeliveryAttempt, DeliveryStatus, type WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
+import { recordAttempt } from "../../domain/webhook/WebhookAttempt.js"
+import { DeliveryStatus, type WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 import { DeliveryNotFound, redeliver } from "../../domain/webhook/WebhookRedelivery.js"
-import type { AttemptRecord, DeliveryHistory, DeliveryPageRequest } from "../../ports/WebhookOutbox.js"
+import type { DeliveryHistory, DeliveryPageRequest } from "../../ports/WebhookOutbox.js"
 import { WebhookOutbox, type WebhookOutboxShape } from "../../ports/WebhookOutbox.js"
-import { DeliveryFromRow } from "./QueueRows.js"
+import { Timestamp } from "./Columns.js"
+import { AttemptFromRow, DeliveryFromRow, RecordedDeliveryFromRow } from "./DeliveryRows.js"
 
-const Timestamp = Schema.DateTimeUtcFromDate
 const COLUMNS = "d.account_id, d.id, d.spotcast_id, d.forecast_id, d.event, d.url, d.body, d.status, d.attempts, " +
   "d.next_attempt_at, d.created_at, d.delivered_at"
 
-const AttemptFromRow = Schema.transform(
-  Schema.Struct({
-    delivery_id: DeliveryId,
-    number: Schema.Int,
-    at: Timestamp,
-    duration_ms: Schema.Int,
-    status_code: Schema.NullOr(Schema.Int),
-    error: Schema.NullOr(Schema.String)
-  }),
-  Schema.typeSchema(DeliveryAttempt),
-  {
-    strict: true,
-    decode: (r) => ({
-      deliveryId: r.delivery_id,
-      number: r.number,
-      at: r.at,
-      durationMs: r.duration_ms,
-      ...(r.status_code === null ? {} : { statusCode: r.status_code }),
-      ...(r.error === null ? {} : { error: r.error })
-    }),
-    encode: (a) => ({
-      delivery_id: a.deliveryId,
-      number: a.number,
-      at: a.at,
-      duration_ms: a.durationMs,
-      status_code: a.statusCode ?? null,
-      error: a.error ?? null
-    })
-  }
-)
-
 const Key = Schema.Struct({ accountId: AccountId, id: Schema.String })
-
-/** The state a recorded attempt leaves the delivery in, as columns. */
-const nextColumns = (next: AttemptRecord["next"]) => {
-  switch (next._tag) {
-    case "Delivered":
-      return { status: "delivered" as const, nextAttemptAt: null, deliveredAt: next.at }
-    case "Retry":
-      return { status: "pending" as const, nextAttemptAt: next.at, deliveredAt: null }
-    case "Failed":
-      return { status: "failed" as const, nextAttemptAt: null, deliveredAt: null }
-  }
-}
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -83,37 +41,30 @@ export const make = Effect.gen(function*() {
       sql`SELECT min(CASE WHEN lease_until > ${now} THEN GREATEST(next_attempt_at, lease_until) ELSE next_attempt_at END) AS due
           FROM webhook_deliveries WHERE status = 'pending'`
   })
-  const finishAttempt = SqlSchema.findOne({
-    Request: Schema.Struct({
-      accountId: AccountId,
-      id: DeliveryId,
-      owner: Schema.String,
-      status: DeliveryStatus,
-      nextAttemptAt: Schema.NullOr(Timestamp),
-      deliveredAt: Schema.NullOr(Timestamp)
-    }),
-    Result: Schema.Struct({ id: DeliveryId }),
+  // The row lock keeps the attempt's number and the delivery's new state to this one recorder.
+  const lockHeld = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, id: DeliveryId, owner: Schema.String }),
+    Result: RecordedDeliveryFromRow,
+    execute: ({ accountId, id, owner }) =>
+      sql`SELECT ${sql.unsafe(COLUMNS)},
+            (SELECT count(*) FROM webhook_attempts a WHERE a.account_id = d.account_id AND a.delivery_id = d.id)::int AS recorded
+          FROM webhook_deliveries d
+          WHERE d.account_id = ${accountId} AND d.id = ${id} AND d.lease_owner = ${owner}
+          FOR UPDATE`
+  })
+  /** Writes the state the domain gave the delivery and frees its lease. */
+  const saveState = SqlSchema.void({
+    Request: DeliveryFromRow,
     execute: (r) =>
       sql`UPDATE webhook_deliveries
-          SET attempts = attempts + 1, status = ${r.status}, next_attempt_at = ${r.nextAttemptAt},
-              delivered_at = ${r.deliveredAt}, lease_owner = NULL, lease_until = NULL
-          WHERE account_id = ${r.accountId} AND id = ${r.id} AND status = 'pending' AND lease_owner = ${r.owner}
-          RETURNING id`
+          SET status = ${r.status}, attempts = ${r.attempts}, next_attempt_at = ${r.next_attempt_at},
+              delivered_at = ${r.delivered_at}, lease_owner = NULL, lease_until = NULL
+          WHERE account_id = ${r.account_id} AND id = ${r.id}`
   })
-  // Numbered after the delivery's last attempt: the UPDATE above holds its row lock, so numbers never clash.
   const appendAttempt = SqlSchema.void({
-    Request: Schema.Struct({
-      accountId: AccountId,
-      id: DeliveryId,
-      at: Timestamp,
-      durationMs: Schema.Int,
-      statusCode: Schema.NullOr(Schema.Int),
-      error: Schema.NullOr(Schema.String)
-    }),
-    execute: (r) =>
-      sql`INSERT INTO webhook_attempts (account_id, delivery_id, number, at, duration_ms, status_code, error)
-          SELECT ${r.accountId}, ${r.id}, COALESCE(max(number), 0) + 1, ${r.at}, ${r.durationMs}, ${r.statusCode}, ${r.error}
-          FROM webhook_attempts WHERE account_id = ${r.accountId} AND delivery_id = ${r.id}`
+    Request: Schema.Struct({ accountId: AccountId, attempt: AttemptFromRow }),
+    execute: ({ accountId, attempt }) =>
+      sql`INSERT INTO webhook_attempts ${sql.insert({ account_id: accountId, ...attempt })}`
   })
   const releaseLease = SqlSchema.void({
     Request: Schema.Struct({ accountId: AccountId, id: DeliveryId, owner: Schema.String }),
@@ -156,14 +107,6 @@ export const make = Effect.gen(function*() {
           WHERE account_id = ${accountId} AND delivery_id IN ${sql.in(ids)}
           ORDER BY delivery_id, number`
   })
-  const makeDue = SqlSchema.void({
-    Request: Schema.Struct({ accountId: AccountId, id: DeliveryId, at: Timestamp }),
-    execute: ({ accountId, at, id }) =>
-      sql`UPDATE webhook_deliveries
-          SET status = 'pending', attempts = 0, next_attempt_at = ${at}, delivered_at = NULL,
-              lease_owner = NULL, lease_until = NULL
-          WHERE account_id = ${accountId} AND id = ${id}`
-  })
 
   const histories = (accountId: AccountId, deliveries: ReadonlyArray<WebhookDelivery>) =>
     Effect.gen(function*() {
@@ -193,23 +136,14 @@ export const make = Effect.gen(function*() {
       Effect.withSpan("WebhookOutbox.nextDueAt")
     ),
 
-    record: (attempt) =>
+    record: ({ accountId, deliveryId, owner, ...attempt }) =>
       Effect.gen(function*() {
-        const finished = yield* finishAttempt({
-          accountId: attempt.accountId,
-          id: attempt.deliveryId,
-          owner: attempt.owner,
-          ...nextColumns(attempt.next)
-        })
-        if (Option.isNone(finished)) return false
-        yield* appendAttempt({
-          accountId: attempt.accountId,
-          id: attempt.deliveryId,
-          at: attempt.at,
-          durationMs: Math.max(0, Math.round(attempt.durationMs)),
-          statusCode: attempt.statusCode ?? null,
-          error: attempt.error ?? null
-        })
+        const held = yield* lockHeld({ accountId, id: deliveryId, owner })
+        if (Option.isNone(held)) return false
+        const attempted = recordAttempt(held.value.delivery, held.value.recorded, attempt)
+        if (Option.isNone(attempted)) return false
+        yield* saveState(attempted.value.delivery)
+        yield* appendAttempt({ accountId, attempt: attempted.value.attempt })
         return true
       }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("WebhookOutbox.record")),
 
@@ -244,7 +178,7 @@ export const make = Effect.gen(function*() {
         if (Option.isNone(found)) return yield* new DeliveryNotFound({ deliveryId })
         const again = redeliver(found.value, at)
         if (Either.isLeft(again)) return yield* again.left
-        yield* makeDue({ accountId, id: found.value.id, at }).pipe(Effect.orDie)
+        yield* saveState(again.right).pipe(Effect.orDie)
         return again.right
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookOutbox.redeliver"))
   } satisfies WebhookOutboxShape)

@@ -4,9 +4,10 @@ import { DateTime, Effect, Option, Schema } from "effect"
 import type { CursorPosition } from "../../domain/paging/Cursor.js"
 import type { SpotCastView } from "../../domain/spotcast/SpotCast.js"
 import type { PageRequest } from "../../ports/SpotCastStore.js"
+import { Timestamp } from "./Columns.js"
 import { ForecastFromRow, SpotCastHeadFromRow } from "./SpotCastRows.js"
 
-const Position = Schema.NullOr(Schema.Struct({ createdAt: Schema.DateTimeUtcFromDate, id: Schema.String }))
+const Position = Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
 
 export const positionOf = (after: CursorPosition | undefined) =>
   after === undefined ? null : { createdAt: DateTime.unsafeMake(after.createdAtMillis), id: after.id }

@@ -11,9 +11,8 @@ import { Stage } from "../../domain/forecast/Progress.js"
 import { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import { VesselLength, VesselType } from "../../domain/spotcast/Vessel.js"
 import { WebhookUrl } from "../../domain/webhook/WebhookUrl.js"
+import { OptionalTimestamp, Timestamp } from "./Columns.js"
 
-const Timestamp = Schema.DateTimeUtcFromDate
-const OptionalTimestamp = Schema.NullOr(Timestamp)
 
 export const SpotCastRow = Schema.Struct({
   account_id: AccountId,

@@ -1,21 +1,10 @@
-import { DateTime, Duration, Schema } from "effect"
-import { AccountId, ForecastId, SpotCastId } from "../Ids.js"
+import { DateTime, Duration, Either, Option, Schema } from "effect"
+import { AccountId } from "../Ids.js"
 import { sha256, toHex, utf8 } from "../Sha256.js"
+import { Receipt } from "./Receipt.js"
 
 /** A replay is answered for this long after the first request (Stripe's convention). */
 export const IDEMPOTENCY_WINDOW = Duration.hours(24)
-
-/** What a charging request produced; a replay answers from it with the same status and body. */
-export const Receipt = Schema.Struct({
-  kind: Schema.Literal("create", "refresh"),
-  spotcastId: SpotCastId,
-  forecastId: ForecastId,
-  createdAt: Schema.DateTimeUtc,
-  creditsCharged: Schema.Int,
-  creditsRemaining: Schema.Int,
-  estimatedCompletionSeconds: Schema.Int
-})
-export type Receipt = typeof Receipt.Type
 
 export const IdempotencyRecord = Schema.Struct({
   accountId: AccountId,
@@ -45,22 +34,34 @@ const canonical = (value: unknown): string => {
 export const requestFingerprint = (method: string, path: string, body: unknown): string =>
   toHex(sha256(utf8(`${method.toUpperCase()} ${path}\n${canonical(body)}`)))
 
-export type IdempotencyDecision =
-  | { readonly _tag: "Fresh" }
-  | { readonly _tag: "Replay"; readonly receipt: Receipt }
-  | { readonly _tag: "Reused" }
-
-/** What to do with a request given the record its key already has (if any and still in the window). */
-export const decide = (
-  record: IdempotencyRecord | undefined,
-  fingerprint: string,
-  now: DateTime.Utc
-): IdempotencyDecision => {
-  if (record === undefined) return { _tag: "Fresh" }
-  if (DateTime.lessThan(DateTime.addDuration(record.createdAt, IDEMPOTENCY_WINDOW), now)) return { _tag: "Fresh" }
-  return record.fingerprint === fingerprint ? { _tag: "Replay", receipt: record.receipt } : { _tag: "Reused" }
-}
-
 export class IdempotencyKeyReused extends Schema.TaggedError<IdempotencyKeyReused>()("IdempotencyKeyReused", {
   key: Schema.String
 }) {}
+
+/** Records created before this instant are past the window: their key is free again. */
+export const liveSince = (now: DateTime.Utc): DateTime.Utc => DateTime.subtractDuration(now, IDEMPOTENCY_WINDOW)
+
+/**
+ * What a request making `claim` does, given the record its key already has (if any): go ahead (none:
+ * no record within the window), answer with the earlier receipt (the same request), or be refused (the
+ * key was used for another request).
+ */
+export const resolveClaim = (
+  record: IdempotencyRecord | undefined,
+  claim: IdempotencyClaim,
+  now: DateTime.Utc
+): Either.Either<Option.Option<Receipt>, IdempotencyKeyReused> => {
+  if (record === undefined || DateTime.lessThan(record.createdAt, liveSince(now))) return Either.right(Option.none())
+  return record.fingerprint === claim.fingerprint
+    ? Either.right(Option.some(record.receipt))
+    : Either.left(new IdempotencyKeyReused({ key: claim.key }))
+}
+
+/** The record a charging request that took effect leaves under its key. */
+export const recordOf = (accountId: AccountId, claim: IdempotencyClaim, receipt: Receipt): IdempotencyRecord => ({
+  accountId,
+  key: claim.key,
+  fingerprint: claim.fingerprint,
+  createdAt: receipt.createdAt,
+  receipt
+})

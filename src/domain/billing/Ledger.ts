@@ -1,4 +1,5 @@
 import { type DateTime, Schema } from "effect"
+import type { Forecast } from "../forecast/Forecast.js"
 import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../Ids.js"
 
 /**
@@ -60,6 +61,31 @@ export const grantEntry = (accountId: AccountId, grant: Grant): LedgerEntry => (
   amount: grant.amount,
   createdAt: grant.at,
   ...(grant.note === undefined ? {} : { note: grant.note })
+})
+
+/** The charge for a forecast (a create's first, or a refresh's), dated when the forecast was made. */
+export const chargeEntry = (
+  forecast: Pick<Forecast, "id" | "accountId" | "createdAt">,
+  price: number,
+  entryId: LedgerEntryId
+): LedgerEntry => ({
+  id: entryId,
+  accountId: forecast.accountId,
+  kind: "charge",
+  amount: price,
+  forecastId: forecast.id,
+  createdAt: forecast.createdAt
+})
+
+/** The refund that reverses `charge` in full, naming it (a charge is refunded at most once). */
+export const refundEntry = (charge: LedgerEntry, entryId: LedgerEntryId, at: DateTime.Utc): LedgerEntry => ({
+  id: entryId,
+  accountId: charge.accountId,
+  kind: "refund",
+  amount: charge.amount,
+  ...(charge.forecastId === undefined ? {} : { forecastId: charge.forecastId }),
+  refundOf: charge.id,
+  createdAt: at
 })
 
 export const canAfford = (balance: Balance, price: number): boolean => balance.creditBalance >= price

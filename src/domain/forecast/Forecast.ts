@@ -1,7 +1,7 @@
-import { Schema } from "effect"
+import { Either, Schema } from "effect"
 import { Analysis } from "./Analysis.js"
 import { ForecastError } from "./ForecastError.js"
-import { ForecastStatus } from "./ForecastStatus.js"
+import { ForecastStatus, isTerminal } from "./ForecastStatus.js"
 import { AccountId, ForecastId, SpotCastId } from "../Ids.js"
 import { Progress } from "./Progress.js"
 import { WebhookUrl } from "../webhook/WebhookUrl.js"
@@ -33,3 +33,10 @@ export class ForecastInProgress extends Schema.TaggedError<ForecastInProgress>()
   spotcastId: SpotCastId,
   forecastId: ForecastId
 }) {}
+
+/** A SpotCast may be refreshed once its newest forecast has finished, failed ones included (refunded). */
+export const checkRefreshable = (
+  spotcastId: SpotCastId,
+  latest: Pick<Forecast, "id" | "status">
+): Either.Either<void, ForecastInProgress> =>
+  isTerminal(latest.status) ? Either.void : Either.left(new ForecastInProgress({ spotcastId, forecastId: latest.id }))

@@ -1,4 +1,6 @@
-import { Data, Either, Schema } from "effect"
+import { Data, type DateTime, Either, Schema } from "effect"
+import type { Analysis } from "./Analysis.js"
+import type { Forecast } from "./Forecast.js"
 import type { ForecastError } from "./ForecastError.js"
 import { type ForecastStatus, isTerminal } from "./ForecastStatus.js"
 import { type Progress, progressAt, type Stage, stagePercentage } from "./Progress.js"
@@ -47,3 +49,22 @@ export const transition = (state: Lifecycle, event: LifecycleEvent): Either.Eith
       return Either.right({ status: "failed", progress: state.progress })
   }
 }
+
+/** The forecast moved on by `event`; Left when it has finished (then a late worker changes nothing). */
+const moved = (forecast: Forecast, event: LifecycleEvent): Either.Either<Forecast, IllegalTransition> =>
+  Either.map(transition(forecast, event), (state) => ({ ...forecast, ...state }))
+
+/** The forecast at a later processing stage (or as it was, when it is already there or beyond). */
+export const advanced = (forecast: Forecast, stage: Exclude<Stage, "completed">) =>
+  moved(forecast, LifecycleEvent.Advance({ stage }))
+
+/**
+ * The finished forecast, completed at `at` with its analysis. The worker builds its webhook event from
+ * it and the stores write it, so both say the same.
+ */
+export const completed = (forecast: Forecast, analysis: Analysis, at: DateTime.Utc) =>
+  Either.map(moved(forecast, LifecycleEvent.Complete()), (done): Forecast => ({ ...done, completedAt: at, analysis }))
+
+/** The finished forecast, failed at `at` with its error, at the progress it had reached. */
+export const failed = (forecast: Forecast, error: ForecastError, at: DateTime.Utc) =>
+  Either.map(moved(forecast, LifecycleEvent.Fail({ error })), (done): Forecast => ({ ...done, failedAt: at, error }))

@@ -1,24 +1,44 @@
 import { Either } from "effect"
-import { type Analysis, mostSevere } from "../forecast/Analysis.js"
+import { type Analysis, type Classification, mostSevere, severityOf } from "../forecast/Analysis.js"
 import type { DayAssessment } from "./Assessment.js"
+
+/** Left (why) when the analysis's days are not exactly the assessed days, in order. */
+export const checkCoverage = (
+  days: ReadonlyArray<DayAssessment>,
+  written: ReadonlyArray<{ readonly date: string }>
+): Either.Either<void, string> => {
+  if (written.length !== days.length) return Either.left(`the analysis has ${written.length} days, expected ${days.length}`)
+  const wrong = written.findIndex((d, i) => d.date !== days[i]!.date)
+  return wrong < 0 ? Either.void : Either.left(`day ${wrong + 1} is ${written[wrong]!.date}, expected ${days[wrong]!.date}`)
+}
+
+/**
+ * Indexes of the days an analysis rated less severe than the rules: its words for them may call a
+ * hazard safe, so an analyst that writes freely (a language model) swaps them for trusted ones.
+ */
+export const understatedDays = (
+  days: ReadonlyArray<DayAssessment>,
+  written: ReadonlyArray<{ readonly classification: Classification }>
+): ReadonlyArray<number> =>
+  days.flatMap((day, i) => {
+    const proposed = written[i]
+    return proposed !== undefined && severityOf(proposed.classification) < severityOf(day.classification) ? [i] : []
+  })
 
 /**
  * The analyst writes the words; the rules set the floor. Each day's final class is the more severe of
  * the rules' class and the analyst's, so no analyst (least of all a language model) can make a day look
- * safer than the rules found it. Left when the analysis does not cover exactly the assessed days.
+ * safer than the rules found it. Applied once, by the use case that owns the rules' days. Left when the
+ * analysis does not cover exactly the assessed days.
  */
 export const applySafetyFloor = (
   days: ReadonlyArray<DayAssessment>,
   proposed: Analysis
-): Either.Either<Analysis, string> => {
-  if (proposed.daily_classifications.length !== days.length) {
-    return Either.left(`the analysis has ${proposed.daily_classifications.length} days, expected ${days.length}`)
-  }
-  const daily = []
-  for (const [i, day] of days.entries()) {
-    const written = proposed.daily_classifications[i]!
-    if (written.date !== day.date) return Either.left(`day ${i + 1} is ${written.date}, expected ${day.date}`)
-    daily.push({ ...written, classification: mostSevere(day.classification, written.classification) })
-  }
-  return Either.right({ summary: proposed.summary, daily_classifications: daily })
-}
+): Either.Either<Analysis, string> =>
+  Either.map(checkCoverage(days, proposed.daily_classifications), () => ({
+    summary: proposed.summary,
+    daily_classifications: proposed.daily_classifications.map((written, i) => ({
+      ...written,
+      classification: mostSevere(days[i]!.classification, written.classification)
+    }))
+  }))

@@ -3,7 +3,8 @@ import { Duration, Effect, Either, FastCheck as fc, Ref } from "effect"
 import { type Classification, mostSevere, severityOf } from "../../../src/domain/forecast/Analysis.js"
 import type { DayAssessment } from "../../../src/domain/safety/Assessment.js"
 import * as LlmAnalyst from "../../../src/adapters/analyst/LlmAnalyst.js"
-import { floorOutput } from "../../../src/adapters/analyst/LlmFloor.js"
+import { reviewOutput } from "../../../src/adapters/analyst/LlmFloor.js"
+import { applySafetyFloor } from "../../../src/domain/safety/SafetyFloor.js"
 import type { LlmOutput } from "../../../src/adapters/analyst/LlmOutput.js"
 import { builtinDouble, calmDay, input, NOTICE, simulatedNotice } from "./LlmSupport.js"
 
@@ -21,7 +22,8 @@ const outputOf = (days: ReadonlyArray<DayAssessment>, model: ReadonlyArray<Class
 describe("the LLM safety floor", () => {
   it.prop("never lowers a class: each day gets the more severe of the rules' and the model's", [pairs], ([ps]) => {
     const days = daysOf(ps.map((p) => p[0]))
-    const floored = Either.getOrThrow(floorOutput(days, outputOf(days, ps.map((p) => p[1]))))
+    const reviewed = Either.getOrThrow(reviewOutput(days, outputOf(days, ps.map((p) => p[1]))))
+    const floored = { ...reviewed, analysis: Either.getOrThrow(applySafetyFloor(days, reviewed.analysis)) }
     for (const [i, [rules, model]] of ps.entries()) {
       const final = floored.analysis.daily_classifications[i]!.classification
       assert.strictEqual(final, mostSevere(rules, model))
@@ -58,7 +60,7 @@ describe("the LLM safety floor", () => {
     const days = daysOf(["GO", "AVOID"])
     const output = outputOf(days, ["GO", "AVOID"])
     const swapped = { ...output, days: [output.days[1]!, output.days[0]!] }
-    assert.isTrue(Either.isLeft(floorOutput(days, swapped)))
-    assert.isTrue(Either.isLeft(floorOutput(days, { ...output, days: output.days.slice(1) })))
+    assert.isTrue(Either.isLeft(reviewOutput(days, swapped)))
+    assert.isTrue(Either.isLeft(reviewOutput(days, { ...output, days: output.days.slice(1) })))
   })
 })

@@ -1,6 +1,18 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Either, FastCheck as fc } from "effect"
-import { initialLifecycle, type Lifecycle, LifecycleEvent, transition } from "../../../src/domain/forecast/ForecastLifecycle.js"
+import { DateTime, Either, FastCheck as fc } from "effect"
+import type { Analysis } from "../../../src/domain/forecast/Analysis.js"
+import type { Forecast } from "../../../src/domain/forecast/Forecast.js"
+import {
+  advanced,
+  completed,
+  failed,
+  initialLifecycle,
+  type Lifecycle,
+  LifecycleEvent,
+  transition
+} from "../../../src/domain/forecast/ForecastLifecycle.js"
+import type { AccountId, ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
+import type { WebhookUrl } from "../../../src/domain/webhook/WebhookUrl.js"
 
 const event = fc.oneof(
   fc.constantFrom("pending", "fetching_weather", "processing_data", "ai_analysis").map((stage) =>
@@ -57,4 +69,58 @@ describe("ForecastLifecycle", () => {
       if (finished !== undefined) assert.deepStrictEqual(state, finished)
     }
   )
+})
+
+const made = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8))
+const at = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8, 0, 42))
+const forecast: Forecast = {
+  id: "fcst_0000000000000000000001" as ForecastId,
+  spotcastId: "spc_0000000000000000000001" as SpotCastId,
+  accountId: "acct_0000000000000000000001" as AccountId,
+  createdAt: made,
+  webhookUrl: "https://hooks.example.com/x" as WebhookUrl,
+  ...initialLifecycle
+}
+const analysis: Analysis = {
+  summary: "Calm.",
+  daily_classifications: [{ date: "2026-03-02", classification: "GO", summary: "Light winds." }]
+}
+const error = { code: "weather_data_unavailable", message: "no data" } as const
+
+describe("finishing a forecast", () => {
+  it("completed: status, full progress, the time and the analysis; everything else as it was", () => {
+    const midway = Either.getOrThrow(advanced(forecast, "ai_analysis"))
+    assert.deepStrictEqual(Either.getOrThrow(completed(midway, analysis, at)), {
+      ...forecast,
+      status: "completed",
+      progress: { stage: "completed", percentage: 100 },
+      completedAt: at,
+      analysis
+    })
+  })
+
+  it("failed: status, the time and the error, at the progress the work had reached", () => {
+    const midway = Either.getOrThrow(advanced(forecast, "fetching_weather"))
+    assert.deepStrictEqual(Either.getOrThrow(failed(midway, error, at)), {
+      ...forecast,
+      status: "failed",
+      progress: { stage: "fetching_weather", percentage: 25 },
+      failedAt: at,
+      error
+    })
+  })
+
+  it("a finished forecast refuses to finish again or advance: a late worker changes nothing", () => {
+    for (const done of [completed(forecast, analysis, at), failed(forecast, error, at)].map(Either.getOrThrow)) {
+      assert.isTrue(Either.isLeft(completed(done, analysis, at)))
+      assert.isTrue(Either.isLeft(failed(done, error, at)))
+      assert.isTrue(Either.isLeft(advanced(done, "ai_analysis")))
+    }
+  })
+
+  it("advanced never goes back: a stage at or below the current one keeps the forecast as it is", () => {
+    const midway = Either.getOrThrow(advanced(forecast, "processing_data"))
+    assert.deepStrictEqual(midway.progress, { stage: "processing_data", percentage: 50 })
+    assert.deepStrictEqual(Either.getOrThrow(advanced(midway, "fetching_weather")), midway)
+  })
 })

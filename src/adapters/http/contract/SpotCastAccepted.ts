@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import type { Receipt } from "../../../domain/billing/Idempotency.js"
+import type { Receipt } from "../../../domain/billing/Receipt.js"
 import { forecastLink, spotcastLink, statusLink } from "../../../domain/spotcast/Links.js"
 import { Timestamp, timestamp } from "./Wire.js"
 

@@ -1,0 +1,23 @@
+import { assert, describe, it } from "@effect/vitest"
+import { DateTime } from "effect"
+import { draftReceipt, settleReceipt } from "../../../src/domain/billing/Receipt.js"
+import type { ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
+
+const made = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8))
+const spotcastId = "spc_0000000000000000000001" as SpotCastId
+const forecast = { id: "fcst_0000000000000000000001" as ForecastId, createdAt: made }
+
+describe("receipts", () => {
+  it("a receipt says what was charged for which forecast, and the balance the charge left", () => {
+    const draft = draftReceipt("refresh", spotcastId, forecast, 3, 12)
+    assert.deepStrictEqual(settleReceipt(draft, { creditBalance: 7, totalPurchased: 10, totalUsed: 3 }), {
+      kind: "refresh",
+      spotcastId,
+      forecastId: forecast.id,
+      createdAt: made,
+      creditsCharged: 3,
+      creditsRemaining: 7,
+      estimatedCompletionSeconds: 12
+    })
+  })
+})
