@@ -3,6 +3,7 @@ import { applyEntry, emptyBalance, refundEntry } from "../../domain/billing/Ledg
 import { draftReceipt } from "../../domain/billing/Receipt.js"
 import { checkRefreshable, type Forecast, type ForecastInProgress } from "../../domain/forecast/Forecast.js"
 import { advanced, completed, failed } from "../../domain/forecast/ForecastLifecycle.js"
+import { jobFor } from "../../domain/forecast/Job.js"
 import type { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound, type SpotCastView } from "../../domain/spotcast/SpotCast.js"
 import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
@@ -20,12 +21,7 @@ const addForecast = (db: MemoryTables, forecast: Forecast) => {
   const list = db.forecastsOf.get(forecast.spotcastId) ?? []
   list.push(forecast.id)
   db.forecastsOf.set(forecast.spotcastId, list)
-  db.jobs.set(forecast.id, {
-    forecastId: forecast.id,
-    accountId: forecast.accountId,
-    attempts: 0,
-    availableAt: forecast.createdAt
-  })
+  db.jobs.set(forecast.id, jobFor(forecast))
 }
 
 const view = (db: MemoryTables, spotcastId: SpotCastId): SpotCastView | undefined => {

@@ -5,6 +5,7 @@ import { draftReceipt } from "../../domain/billing/Receipt.js"
 import { checkRefreshable, type Forecast } from "../../domain/forecast/Forecast.js"
 import { advanced, completed, failed } from "../../domain/forecast/ForecastLifecycle.js"
 import { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
+import { jobFor } from "../../domain/forecast/Job.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
@@ -74,7 +75,7 @@ export const make = Effect.gen(function*() {
   const enqueue = (forecast: Forecast) =>
     Effect.zipRight(
       insertForecast(forecast),
-      insertJob({ forecastId: forecast.id, accountId: forecast.accountId, attempts: 0, availableAt: forecast.createdAt })
+      insertJob(jobFor(forecast))
     )
 
   const store: SpotCastStoreShape = {

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { AccountId, ForecastId } from "../Ids.js"
+import type { Forecast } from "./Forecast.js"
 
 /** The queued work of one forecast. A claim holds a lease; an expired lease frees the job again. */
 export const Job = Schema.Struct({
@@ -15,3 +16,11 @@ export type Job = typeof Job.Type
 
 /** After this many claims that never finished (a forecast that kills its worker), the forecast fails. */
 export const MAX_JOB_ATTEMPTS = 5
+
+/** The job create and refresh enqueue with a new forecast: free at once, never claimed. */
+export const jobFor = (forecast: Pick<Forecast, "id" | "accountId" | "createdAt">): Job => ({
+  forecastId: forecast.id,
+  accountId: forecast.accountId,
+  attempts: 0,
+  availableAt: forecast.createdAt
+})
