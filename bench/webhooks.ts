@@ -14,6 +14,7 @@ import { DateTime, Effect, Layer, Logger, LogLevel } from "effect"
 import { MemoryDatabase } from "../src/adapters/memory/MemoryDatabase.js"
 import * as MemoryStorage from "../src/adapters/memory/MemoryStorage.js"
 import * as CryptoIds from "../src/adapters/system/CryptoIds.js"
+import * as NodeCrypto from "../src/adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../src/adapters/webhook/HttpWebhookTransport.js"
 import type { DeliveryId, ForecastId, SpotCastId } from "../src/domain/Ids.js"
 import { startWebhookDispatcher } from "../src/application/DeliverWebhooks.js"
@@ -71,7 +72,8 @@ const run = (port: number, concurrency: number, n: number) =>
     Effect.provide(Layer.mergeAll(
       MemoryStorage.layer,
       HttpWebhookTransport.layer({ allowPrivate: true, ca: cert }),
-      CryptoIds.layer
+      CryptoIds.layer,
+      NodeCrypto.layer
     ))
   )
 

@@ -4,7 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { MemoryStorage } from "spotcast/adapters/memory"
 import { BuiltinAnalyst } from "spotcast/adapters/analyst"
-import { SequentialIds } from "spotcast/adapters/system"
+import { NodeCrypto, SequentialIds } from "spotcast/adapters/system"
 import { CreateSpotCast, ManageAccounts, ProcessForecast, ReadSpotCasts } from "spotcast/application"
 import { JobQueue, Settings, WeatherProvider } from "spotcast/ports"
 
@@ -30,6 +30,7 @@ const CalmSea = Layer.succeed(WeatherProvider.WeatherProvider, {
 const Host = Layer.mergeAll(
   MemoryStorage.layer,
   SequentialIds.layer,
+  NodeCrypto.layer,
   BuiltinAnalyst.layer,
   CalmSea,
   Layer.succeed(Settings.Settings, {

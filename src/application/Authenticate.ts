@@ -1,8 +1,8 @@
 import { DateTime, Effect, Option } from "effect"
 import { type Account, AccountSuspended } from "../domain/account/Account.js"
 import { type ApiKey, apiKeyMode, hashApiKey, InvalidApiKey, KeyRevoked, MissingApiKey } from "../domain/account/ApiKey.js"
-import { constantTimeEqual } from "../domain/Sha256.js"
 import { AccountStore } from "../ports/AccountStore.js"
+import { Crypto } from "../ports/Crypto.js"
 
 export interface Caller {
   readonly account: Account
@@ -31,10 +31,11 @@ export const authenticate = Effect.fn("Authenticate")(function*(presented: Prese
   if (bearer !== undefined && header !== undefined && bearer !== header) return yield* new InvalidApiKey()
   const key = (bearer ?? header)!
   if (apiKeyMode(key) === undefined) return yield* new InvalidApiKey()
-  const hash = hashApiKey(key)
+  const crypto = yield* Crypto
+  const hash = hashApiKey(crypto, key)
   const accounts = yield* AccountStore
   const found = yield* accounts.findKeyByHash(hash)
-  if (Option.isNone(found) || !constantTimeEqual(found.value.key.hash, hash)) return yield* new InvalidApiKey()
+  if (Option.isNone(found) || !crypto.timingSafeEqual(found.value.key.hash, hash)) return yield* new InvalidApiKey()
   const { account, key: stored } = found.value
   if (stored.revokedAt !== undefined) return yield* new KeyRevoked()
   if (account.status === "suspended") return yield* new AccountSuspended()

@@ -3,6 +3,7 @@ import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
 import { webhookHeaders } from "../domain/webhook/WebhookHeaders.js"
 import { nextAfterAttempt } from "../domain/webhook/WebhookRetry.js"
 import { AccountStore } from "../ports/AccountStore.js"
+import { Crypto } from "../ports/Crypto.js"
 import { Ids } from "../ports/Ids.js"
 import { WebhookOutbox } from "../ports/WebhookOutbox.js"
 import { type WebhookOutcome, WebhookTransport } from "../ports/WebhookTransport.js"
@@ -32,7 +33,7 @@ const send = (delivery: WebhookDelivery, at: DateTime.Utc, timeout: Duration.Dur
   Effect.gen(function*() {
     const account = yield* (yield* AccountStore).get(delivery.accountId)
     if (Option.isNone(account)) return { ok: false, error: "account not found", durationMs: 0 } as WebhookOutcome
-    const headers = webhookHeaders(delivery, Redacted.value(account.value.webhookSecret), at)
+    const headers = webhookHeaders(yield* Crypto, delivery, Redacted.value(account.value.webhookSecret), at)
     const outcome = yield* (yield* WebhookTransport).post({ url: delivery.url, headers, body: delivery.body, timeout })
       .pipe(Effect.timeoutOption(timeout))
     if (Option.isSome(outcome)) return outcome.value

@@ -2,6 +2,7 @@ import { Effect, Either, Redacted } from "effect"
 import { type CursorPosition, type CursorScope, decodeCursor, encodeCursor } from "../domain/paging/Cursor.js"
 import { MAX_PAGE_SIZE, pageOf } from "../domain/paging/Page.js"
 import { invalid } from "../domain/Validation.js"
+import { Crypto } from "../ports/Crypto.js"
 import { Settings } from "../ports/Settings.js"
 
 export interface PageQuery {
@@ -29,10 +30,11 @@ export const readPage = Effect.fn("ReadPage")(function*<A>(
   if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE_SIZE) {
     return yield* invalid("invalid_limit", `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`, "limit")
   }
+  const crypto = yield* Crypto
   const secret = Redacted.value((yield* Settings).cursorSecret)
   let after: CursorPosition | undefined
   if (query.after !== undefined) {
-    const decoded = decodeCursor(secret, scope, query.after)
+    const decoded = decodeCursor(crypto, secret, scope, query.after)
     if (Either.isLeft(decoded)) return yield* decoded.left
     after = decoded.right
   }
@@ -41,6 +43,6 @@ export const readPage = Effect.fn("ReadPage")(function*<A>(
   return {
     data: page.data,
     hasMore: page.hasMore,
-    nextCursor: page.next === undefined ? null : encodeCursor(secret, scope, positionOf(page.next))
+    nextCursor: page.next === undefined ? null : encodeCursor(crypto, secret, scope, positionOf(page.next))
   } satisfies ListPage<A>
 })

@@ -5,6 +5,7 @@ import { type ApiKey, apiKeyMode, ApiKeyNotFound, displayPrefix, hashApiKey } fr
 import { AccountId, ApiKeyId, IdPrefix, LedgerEntryId } from "../domain/Ids.js"
 import { invalid } from "../domain/Validation.js"
 import { AccountStore } from "../ports/AccountStore.js"
+import { Crypto } from "../ports/Crypto.js"
 import { newApiKey, newId, newWebhookSecret } from "./NewIds.js"
 
 /** A key as made: the stored record and the key itself, which is shown this once and never again. */
@@ -14,11 +15,11 @@ export interface IssuedKey {
 }
 
 const keyRecord = (accountId: AccountId, secret: string, now: DateTime.Utc) =>
-  Effect.map(newId(IdPrefix.apiKey), (id): ApiKey => ({
+  Effect.zipWith(newId(IdPrefix.apiKey), Crypto, (id, crypto): ApiKey => ({
     id: ApiKeyId.make(id),
     accountId,
     prefix: displayPrefix(secret),
-    hash: hashApiKey(secret),
+    hash: hashApiKey(crypto, secret),
     mode: apiKeyMode(secret)!,
     createdAt: now
   }))
@@ -131,7 +132,7 @@ export const ensureBootstrapAccount = Effect.fn("EnsureBootstrapAccount")(functi
     if (mode === undefined) {
       return yield* invalid("invalid_request", "The bootstrap key must be sk_live_ or sk_test_ followed by 32 base62 characters", "key")
     }
-    if (Option.isSome(yield* store.findKeyByHash(hashApiKey(config.key)))) return { _tag: "Existing" } as Bootstrap
+    if (Option.isSome(yield* store.findKeyByHash(hashApiKey(yield* Crypto, config.key)))) return { _tag: "Existing" } as Bootstrap
     const made = yield* createAccount({ name: "Bootstrap account", mode, credits, apiKey: config.key })
     return { _tag: "Created", ...made, generated: false } as Bootstrap
   }

@@ -1,6 +1,7 @@
 import { Duration, Effect, Layer, Option } from "effect"
 import * as HttpServerLive from "../adapters/http/HttpServerLive.js"
 import * as CryptoIds from "../adapters/system/CryptoIds.js"
+import * as NodeCrypto from "../adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../adapters/webhook/HttpWebhookTransport.js"
 import { WebhookConfig } from "../adapters/webhook/WebhookConfig.js"
 import { startWebhookDispatcher } from "../application/DeliverWebhooks.js"
@@ -64,6 +65,7 @@ export const processLayer = (config: AppConfig, role: Role) => {
   const core = Layer.mergeAll(
     Storage.layer(config.storage, `spotcast-${role}`),
     CryptoIds.layer,
+    NodeCrypto.layer,
     SettingsLive.layer(config)
   )
   const background = Layer.mergeAll(workers(config).pipe(Layer.provide(Intelligence.layer(config))), dispatcher(config))

@@ -1,6 +1,7 @@
 /** The ports: one Context.Tag and interface per thing the core needs from the world. */
 export * as AccountStore from "./AccountStore.js"
 export * as Analyst from "./Analyst.js"
+export * as Crypto from "./Crypto.js"
 export * as IdempotencyStore from "./IdempotencyStore.js"
 export * as Ids from "./Ids.js"
 export * as JobQueue from "./JobQueue.js"

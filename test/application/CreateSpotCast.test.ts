@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Either, Option, TestClock } from "effect"
+import * as NodeCrypto from "../../src/adapters/system/NodeCrypto.js"
 import { requestFingerprint } from "../../src/domain/billing/Idempotency.js"
 import type { CreateSpotCastCommand } from "../../src/domain/spotcast/SpotCastCommands.js"
 import { WebhookUrl } from "../../src/domain/webhook/WebhookUrl.js"
@@ -19,7 +20,7 @@ const command = (over: Partial<CreateSpotCastCommand> = {}): CreateSpotCastComma
 })
 /** The fingerprint the HTTP adapter takes of the wire body that command() stands for. */
 const fingerprint = (numDays: number) =>
-  requestFingerprint("POST", "/v3/spotcast", {
+  requestFingerprint(NodeCrypto.make, "POST", "/v3/spotcast", {
     latitude: 41.13,
     longitude: -71.71,
     start_date: "2026-11-23",

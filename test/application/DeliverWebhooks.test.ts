@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Chunk, Clock, Duration, Effect, Exit, FastCheck, Fiber, Layer, Option, Redacted, Scope, TestClock } from "effect"
 import * as MemoryStorage from "../../src/adapters/memory/MemoryStorage.js"
+import * as NodeCrypto from "../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../src/adapters/system/SequentialIds.js"
 import { verifySignature } from "../../src/domain/webhook/WebhookSignature.js"
 import { startWebhookDispatcher } from "../../src/application/DeliverWebhooks.js"
@@ -14,7 +15,7 @@ const URL = "https://receiver.example.com/spotcast"
 
 const storage = () =>
   MemoryStorage.layer.pipe(
-    Layer.provideMerge(Layer.merge(SequentialIds.layer, settingsLayer))
+    Layer.provideMerge(Layer.mergeAll(SequentialIds.layer, NodeCrypto.layer, settingsLayer))
   )
 
 const run = <A, E, R>(effect: Effect.Effect<A, E, R>, transport: Layer.Layer<WebhookTransport>) =>
@@ -88,7 +89,7 @@ describe("DeliverWebhooks", () => {
         assert.strictEqual(headers["X-Service-Event"], "spotcast.forecast.failed")
         assert.match(headers["X-Service-Signature"]!, /^sha256=[0-9a-f]{64}$/)
         const stored = Option.getOrThrow(yield* (yield* AccountStore).get(account.id))
-        assert.isTrue(verifySignature(Redacted.value(stored.webhookSecret), delivery.body, headers["X-Service-Signature"]!))
+        assert.isTrue(verifySignature(NodeCrypto.make, Redacted.value(stored.webhookSecret), delivery.body, headers["X-Service-Signature"]!))
         assert.strictEqual(headers["X-Service-Timestamp"], String(Date.UTC(2026, 2, 1, 12, 0, 0) / 1000))
         assert.strictEqual(second!.request.headers["X-Service-Timestamp"], String(Date.UTC(2026, 2, 1, 12, 5, 0) / 1000))
         assert.strictEqual(second!.request.headers["X-Service-Signature"], headers["X-Service-Signature"])

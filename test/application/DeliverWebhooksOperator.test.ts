@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, TestClock } from "effect"
 import * as MemoryStorage from "../../src/adapters/memory/MemoryStorage.js"
+import * as NodeCrypto from "../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../src/adapters/system/SequentialIds.js"
 import { deliverNext } from "../../src/application/DeliverWebhooks.js"
 import {
@@ -20,7 +21,7 @@ const receiver = RecordingTransport.make(() => RecordingTransport.answer(up ? 20
 
 const environment = Layer.mergeAll(
   MemoryStorage.layer.pipe(
-    Layer.provideMerge(Layer.merge(SequentialIds.layer, settingsLayer))
+    Layer.provideMerge(Layer.mergeAll(SequentialIds.layer, NodeCrypto.layer, settingsLayer))
   ),
   receiver.layer
 )

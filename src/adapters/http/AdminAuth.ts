@@ -1,7 +1,7 @@
+import { createHash, timingSafeEqual } from "node:crypto"
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AdminUnauthorized } from "./contract/EdgeErrors.js"
-import { constantTimeEqual, sha256, toHex, utf8 } from "../../domain/Sha256.js"
 import { AdminToken } from "./contract/AuthErrors.js"
 
 const operator = HttpApiSecurity.bearer.pipe(
@@ -14,7 +14,7 @@ export class AdminAuth extends HttpApiMiddleware.Tag<AdminAuth>()("spotcast/http
   security: { operator }
 }) {}
 
-const digest = (s: string) => toHex(sha256(utf8(s)))
+const digest = (s: string) => createHash("sha256").update(s, "utf8").digest()
 
 /**
  * Compares digests, so the time taken says nothing about the token, not even its length. With no
@@ -24,7 +24,7 @@ export const layer = (token: Option.Option<Redacted.Redacted<string>>) => {
   const expected = Option.map(token, (t) => digest(Redacted.value(t)))
   return Layer.succeed(AdminAuth, {
     operator: (given) =>
-      Option.isSome(expected) && constantTimeEqual(digest(Redacted.value(given)), expected.value)
+      Option.isSome(expected) && timingSafeEqual(digest(Redacted.value(given)), expected.value)
         ? Effect.void
         : Effect.fail(new AdminUnauthorized())
   })

@@ -2,6 +2,7 @@ import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { spotcastAccepted } from "./contract/SpotCastAccepted.js"
 import { type IdempotencyClaim, requestFingerprint } from "../../domain/billing/Idempotency.js"
+import { Crypto } from "../../ports/Crypto.js"
 import type { Charged } from "../../ports/SpotCastStore.js"
 import { Settings } from "../../ports/Settings.js"
 
@@ -16,10 +17,13 @@ export const claimOf = <E, R>(
   method: string,
   path: string,
   body: Effect.Effect<unknown, E, R>
-): Effect.Effect<IdempotencyClaim | undefined, never, R> =>
+): Effect.Effect<IdempotencyClaim | undefined, never, R | Crypto> =>
   key === undefined
     ? Effect.succeed(undefined)
-    : Effect.map(Effect.orDie(body), (sent) => ({ key, fingerprint: requestFingerprint(method, path, sent) }))
+    : Effect.zipWith(Effect.orDie(body), Crypto, (sent, crypto) => ({
+      key,
+      fingerprint: requestFingerprint(crypto, method, path, sent)
+    }))
 
 /**
  * The 202 body, from the receipt alone, so a replay is byte-identical to the first answer; a replay

@@ -1,4 +1,5 @@
-/** Live and deterministic ids. */
+/** Live and deterministic ids, and native hashing. */
 export * as CryptoIds from "./CryptoIds.js"
+export * as NodeCrypto from "./NodeCrypto.js"
 export * as SequentialIds from "./SequentialIds.js"
 export * as Base62 from "./Base62.js"

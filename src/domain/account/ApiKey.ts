@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { AccountMode } from "./Account.js"
 import { AccountId, ApiKeyId } from "../Ids.js"
-import { sha256, toHex, utf8 } from "../Sha256.js"
+import type { Digests } from "../Digests.js"
 
 export const API_KEY_SECRET_LENGTH = 32
 export const API_KEY_PREFIX_LENGTH = 12
@@ -30,7 +30,7 @@ export const apiKeyMode = (key: string): AccountMode | undefined => {
   return match === null ? undefined : match[1] === "live" ? "live" : "sandbox"
 }
 
-export const hashApiKey = (key: string): string => toHex(sha256(utf8(key)))
+export const hashApiKey = (digests: Digests, key: string): string => digests.sha256Hex(key)
 
 export const displayPrefix = (key: string): string => key.slice(0, API_KEY_PREFIX_LENGTH)
 

@@ -1,6 +1,6 @@
 import { DateTime, Duration, Either, Option, Schema } from "effect"
 import { AccountId } from "../Ids.js"
-import { sha256, toHex, utf8 } from "../Sha256.js"
+import type { Digests } from "../Digests.js"
 import { Receipt } from "./Receipt.js"
 
 /** A replay is answered for this long after the first request (Stripe's convention). */
@@ -31,8 +31,8 @@ const canonical = (value: unknown): string => {
 }
 
 /** Same method, path and JSON body (key order and whitespace aside) give the same fingerprint. */
-export const requestFingerprint = (method: string, path: string, body: unknown): string =>
-  toHex(sha256(utf8(`${method.toUpperCase()} ${path}\n${canonical(body)}`)))
+export const requestFingerprint = (digests: Digests, method: string, path: string, body: unknown): string =>
+  digests.sha256Hex(`${method.toUpperCase()} ${path}\n${canonical(body)}`)
 
 export class IdempotencyKeyReused extends Schema.TaggedError<IdempotencyKeyReused>()("IdempotencyKeyReused", {
   key: Schema.String

@@ -1,5 +1,5 @@
 import { Either, Encoding } from "effect"
-import { constantTimeEqual, hmacSha256, toHex, utf8 } from "../Sha256.js"
+import type { Digests } from "../Digests.js"
 import { invalid, type ValidationError } from "../Validation.js"
 
 /** The keyset position after which the next page starts (newest first: older than this). */
@@ -17,29 +17,31 @@ export interface CursorScope {
 const VERSION = 1
 const MAC_HEX_LENGTH = 32
 
-const mac = (secret: string, payload: string) => toHex(hmacSha256(utf8(secret), utf8(payload))).slice(0, MAC_HEX_LENGTH)
+const mac = (digests: Digests, secret: string, payload: string) =>
+  digests.hmacSha256Hex(secret, payload).slice(0, MAC_HEX_LENGTH)
 
 /**
  * An opaque cursor: the position and its scope, sealed with an HMAC so that a cursor that was edited,
  * or made for another account or list, is refused instead of silently paging something else.
  */
-export const encodeCursor = (secret: string, scope: CursorScope, position: CursorPosition): string => {
+export const encodeCursor = (digests: Digests, secret: string, scope: CursorScope, position: CursorPosition): string => {
   const payload = Encoding.encodeBase64Url(
     JSON.stringify([VERSION, scope.accountId, scope.list, position.createdAtMillis, position.id])
   )
-  return `${payload}.${mac(secret, payload)}`
+  return `${payload}.${mac(digests, secret, payload)}`
 }
 
 const badCursor = () => invalid("invalid_cursor", "The cursor is not valid for this list", "after")
 
 export const decodeCursor = (
+  digests: Digests,
   secret: string,
   scope: CursorScope,
   cursor: string
 ): Either.Either<CursorPosition, ValidationError> => {
   const [payload, seal, ...rest] = cursor.split(".")
   if (payload === undefined || seal === undefined || rest.length > 0) return Either.left(badCursor())
-  if (!constantTimeEqual(seal, mac(secret, payload))) return Either.left(badCursor())
+  if (!digests.timingSafeEqual(seal, mac(digests, secret, payload))) return Either.left(badCursor())
   const text = Encoding.decodeBase64UrlString(payload)
   if (Either.isLeft(text)) return Either.left(badCursor())
   let fields: unknown

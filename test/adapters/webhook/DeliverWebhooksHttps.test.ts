@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto"
 import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
 import * as MemoryStorage from "../../../src/adapters/memory/MemoryStorage.js"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
+import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../../../src/adapters/webhook/HttpWebhookTransport.js"
 import type { Account } from "../../../src/domain/account/Account.js"
 import type { AccountId } from "../../../src/domain/Ids.js"
@@ -24,7 +25,7 @@ const verify = (secret: string, rawBody: Buffer, header: string | undefined): bo
 const environment = (transport: HttpWebhookTransport.TransportOptions) =>
   Layer.mergeAll(
     MemoryStorage.layer.pipe(
-      Layer.provideMerge(Layer.merge(CryptoIds.layer, settingsLayer))
+      Layer.provideMerge(Layer.mergeAll(CryptoIds.layer, NodeCrypto.layer, settingsLayer))
     ),
     HttpWebhookTransport.layer(transport)
   )

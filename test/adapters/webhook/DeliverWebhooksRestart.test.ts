@@ -7,6 +7,7 @@ import { DateTime, Effect, Layer, Option, type Redacted } from "effect"
 import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgres.js"
 import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
+import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import type { Account } from "../../../src/domain/account/Account.js"
 import type { WebhookDelivery } from "../../../src/domain/webhook/WebhookDelivery.js"
 import { startWebhookDispatcher } from "../../../src/application/DeliverWebhooks.js"
@@ -25,7 +26,7 @@ const service = (storage: Storage, receiver: ReturnType<typeof RecordingTranspor
   Layer.mergeAll(
     storage,
     receiver.layer
-  ).pipe(Layer.provideMerge(Layer.merge(CryptoIds.layer, settingsLayer)))
+  ).pipe(Layer.provideMerge(Layer.mergeAll(CryptoIds.layer, NodeCrypto.layer, settingsLayer)))
 
 const attemptsOf = (account: Account, delivery: WebhookDelivery) =>
   Effect.flatMap(WebhookOutbox, (o) => o.get(account.id, delivery.id)).pipe(Effect.map(Option.getOrThrow))

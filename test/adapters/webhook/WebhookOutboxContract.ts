@@ -2,13 +2,14 @@ import { assert, type Vitest } from "@effect/vitest"
 import { DateTime, Duration, Effect, Option, Schema } from "effect"
 import { WebhookDelivery } from "../../../src/domain/webhook/WebhookDelivery.js"
 import type { AccountStore } from "../../../src/ports/AccountStore.js"
+import type { Crypto } from "../../../src/ports/Crypto.js"
 import type { Ids } from "../../../src/ports/Ids.js"
 import type { Settings } from "../../../src/ports/Settings.js"
 import type { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import { type AttemptRecord, WebhookOutbox } from "../../../src/ports/WebhookOutbox.js"
 import { at, plus, seedAccount, seedDelivery } from "./fixtures/Seed.js"
 
-export type OutboxEnv = WebhookOutbox | SpotCastStore | AccountStore | Ids | Settings
+export type OutboxEnv = WebhookOutbox | SpotCastStore | AccountStore | Ids | Crypto | Settings
 
 const LEASE = Duration.seconds(60)
 const FAR = Date.UTC(2999, 0, 1)

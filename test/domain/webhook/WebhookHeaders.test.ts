@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, FastCheck } from "effect"
+import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import type { DeliveryId } from "../../../src/domain/Ids.js"
 import { webhookHeaders } from "../../../src/domain/webhook/WebhookHeaders.js"
 import { verifySignature } from "../../../src/domain/webhook/WebhookSignature.js"
@@ -9,11 +10,12 @@ const delivery = {
   event: "spotcast.forecast.completed" as const,
   body: "{\"event\":\"spotcast.forecast.completed\",\"data\":{\"summary\":\"Brisa ligera – día tranquilo ✓\"}}"
 }
+const digests = NodeCrypto.make
 const secret = "whsec_AbCdEfGhIjKlMnOpQrStUvWxYz012345"
 
 describe("webhookHeaders", () => {
   it("are exactly the documented six, with this attempt's Unix time in seconds", () => {
-    const headers = webhookHeaders(delivery, secret, DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8, 0, 0, 999)))
+    const headers = webhookHeaders(digests, delivery, secret, DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8, 0, 0, 999)))
     assert.deepStrictEqual(headers, {
       "Content-Type": "application/json",
       "X-Service-Event": "spotcast.forecast.completed",
@@ -26,10 +28,10 @@ describe("webhookHeaders", () => {
   })
 
   it.prop("the signature verifies for the body and secret, and for nothing else", [FastCheck.string(), FastCheck.string({ minLength: 1 })], ([body, extra]) => {
-    const headers = webhookHeaders({ ...delivery, body }, secret, DateTime.unsafeMake(0))
+    const headers = webhookHeaders(digests, { ...delivery, body }, secret, DateTime.unsafeMake(0))
     const signature = headers["X-Service-Signature"]!
-    assert.isTrue(verifySignature(secret, body, signature))
-    assert.isFalse(verifySignature(secret, body + extra, signature))
-    assert.isFalse(verifySignature(`${secret}x`, body, signature))
+    assert.isTrue(verifySignature(digests, secret, body, signature))
+    assert.isFalse(verifySignature(digests, secret, body + extra, signature))
+    assert.isFalse(verifySignature(digests, `${secret}x`, body, signature))
   })
 })

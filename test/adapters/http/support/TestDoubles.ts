@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import type { Analysis } from "../../../../src/domain/forecast/Analysis.js"
 import { type HourlyPoint, WeatherUnavailable } from "../../../../src/domain/safety/HourlyWeather.js"
+import * as NodeCrypto from "../../../../src/adapters/system/NodeCrypto.js"
 import { hashApiKey } from "../../../../src/domain/account/ApiKey.js"
 import { AccountStore } from "../../../../src/ports/AccountStore.js"
 import { Analyst } from "../../../../src/ports/Analyst.js"
@@ -79,6 +80,6 @@ export const defectOnKeyLookup = Layer.effect(
   Effect.map(AccountStore, (store) => ({
     ...store,
     findKeyByHash: (hash) =>
-      hash === hashApiKey(DEFECT_KEY) ? Effect.die(new Error(DEFECT_SECRET)) : store.findKeyByHash(hash)
+      hash === hashApiKey(NodeCrypto.make, DEFECT_KEY) ? Effect.die(new Error(DEFECT_SECRET)) : store.findKeyByHash(hash)
   }))
 )

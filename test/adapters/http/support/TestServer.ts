@@ -1,6 +1,7 @@
 import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Cause, Effect, Layer, Logger, Option, Redacted } from "effect"
 import * as MemoryStorage from "../../../../src/adapters/memory/MemoryStorage.js"
+import * as NodeCrypto from "../../../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../../../src/adapters/system/SequentialIds.js"
 import { AdminApi } from "../../../../src/adapters/http/AdminApi.js"
 import * as HttpServerLive from "../../../../src/adapters/http/HttpServerLive.js"
@@ -46,6 +47,7 @@ export const layer = (options: TestServerOptions = {}) => {
   const core = Layer.mergeAll(
     storage,
     SequentialIds.layer,
+    NodeCrypto.layer,
     TestSettings.layer({ rateLimitPerMinute: 100_000, ...options.settings }),
     weatherLayer,
     analystLayer
