@@ -1,12 +1,12 @@
-import { Cause, Clock, DateTime, Deferred, Duration, Effect, Fiber, Option, Redacted } from "effect"
+import { Clock, DateTime, Duration, Effect, Option, Redacted } from "effect"
 import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
 import { webhookHeaders } from "../domain/webhook/WebhookHeaders.js"
 import { nextAfterAttempt } from "../domain/webhook/WebhookRetry.js"
 import { AccountStore } from "../ports/AccountStore.js"
 import { Crypto } from "../ports/Crypto.js"
-import { Ids } from "../ports/Ids.js"
 import { WebhookOutbox } from "../ports/WebhookOutbox.js"
 import { type WebhookOutcome, WebhookTransport } from "../ports/WebhookTransport.js"
+import { startPolling } from "./PollingRunner.js"
 
 /** The contract's limit: a receiver must answer 2xx within 10 seconds. */
 export const ATTEMPT_TIMEOUT = Duration.seconds(10)
@@ -102,14 +102,12 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions) =>
   Effect.gen(function*() {
     const lease = Duration.decode(options.lease)
     const timeout = Duration.decode(options.attemptTimeout ?? ATTEMPT_TIMEOUT)
-    const owner = `webhooks-${yield* (yield* Ids).base62(12)}`
-    const stop = yield* Deferred.make<void>()
-
     const poll = Duration.decode(options.pollInterval)
+    const outbox = yield* WebhookOutbox
     // Until the next delivery falls due, but never longer than the poll interval: new deliveries are written
     // by other processes without notice.
     const idle = Effect.gen(function*() {
-      const due = yield* (yield* WebhookOutbox).nextDueAt
+      const due = yield* outbox.nextDueAt
       const now = yield* Clock.currentTimeMillis
       const wait = Option.match(due, {
         onNone: () => poll,
@@ -120,32 +118,12 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions) =>
       })
       yield* Effect.sleep(wait)
     })
-
-    const loop = (slot: number) =>
-      Effect.gen(function*() {
-        while (!(yield* Deferred.isDone(stop))) {
-          const worked = yield* deliverNext(`${owner}-${slot}`, lease, timeout).pipe(
-            Effect.catchAllCause((cause) =>
-              Cause.isInterruptedOnly(cause)
-                ? Effect.failCause(cause)
-                : Effect.as(Effect.logError("webhook dispatch failed", cause), false)
-            )
-          )
-          if (!worked) yield* Effect.raceFirst(idle, Deferred.await(stop))
-        }
-      })
-
-    const fibers = yield* Effect.forEach(
-      Array.from({ length: options.concurrency }, (_, i) => i),
-      (i) => Effect.forkScoped(loop(i).pipe(Effect.annotateLogs({ dispatcher: i })))
-    )
-    yield* Effect.addFinalizer(() =>
-      Effect.gen(function*() {
-        yield* Deferred.succeed(stop, undefined)
-        // Finalizers run uninterruptibly: without `interruptible` the timeout could never cut the join short.
-        yield* Fiber.joinAll(fibers).pipe(Effect.interruptible, Effect.timeout(options.shutdownGrace), Effect.ignore)
-        yield* Fiber.interruptAll(fibers)
-      })
-    )
+    const owner = yield* startPolling({
+      name: "webhooks",
+      concurrency: options.concurrency,
+      shutdownGrace: options.shutdownGrace,
+      step: (owner) => deliverNext(owner, lease, timeout),
+      idle
+    })
     yield* Effect.logInfo(`webhook dispatcher started: ${options.concurrency} senders as ${owner}`)
   })

@@ -1,7 +1,7 @@
-import { Cause, Duration, Effect, Fiber, Option, Ref, Schedule } from "effect"
+import { Duration, Effect, Option, Schedule } from "effect"
 import type { Job } from "../domain/forecast/Job.js"
 import { JobQueue } from "../ports/JobQueue.js"
-import { Ids } from "../ports/Ids.js"
+import { startPolling } from "./PollingRunner.js"
 import { processForecast } from "./ProcessForecast.js"
 
 export interface WorkerPoolOptions {
@@ -34,35 +34,14 @@ export const startWorkerPool = (options: WorkerPoolOptions) =>
   Effect.gen(function*() {
     const queue = yield* JobQueue
     const lease = Duration.decode(options.lease)
-    const owner = `worker-${yield* (yield* Ids).base62(12)}`
-    const stopping = yield* Ref.make(false)
-
-    const loop = Effect.gen(function*() {
-      while (!(yield* Ref.get(stopping))) {
-        const job = yield* queue.claim(owner, lease)
-        if (Option.isNone(job)) {
-          yield* Effect.sleep(options.pollInterval)
-          continue
-        }
-        yield* runJob(job.value, owner, lease).pipe(
-          Effect.catchAllCause((cause) =>
-            Cause.isInterruptedOnly(cause) ? Effect.failCause(cause) : Effect.logError("worker job failed", cause)
-          )
-        )
-      }
+    const owner = yield* startPolling({
+      name: "worker",
+      concurrency: options.concurrency,
+      shutdownGrace: options.shutdownGrace,
+      step: (owner) =>
+        Effect.flatMap(queue.claim(owner, lease), (job) =>
+          Option.isNone(job) ? Effect.succeed(false) : Effect.as(runJob(job.value, owner, lease), true)),
+      idle: Effect.sleep(options.pollInterval)
     })
-
-    const fibers = yield* Effect.forEach(
-      Array.from({ length: options.concurrency }, (_, i) => i),
-      (i) => Effect.forkScoped(loop.pipe(Effect.annotateLogs({ worker: i })))
-    )
-    yield* Effect.addFinalizer(() =>
-      Effect.gen(function*() {
-        yield* Ref.set(stopping, true)
-        // Finalizers are uninterruptible; the wait must not be, or the grace period could never end.
-        yield* Fiber.joinAll(fibers).pipe(Effect.interruptible, Effect.timeout(options.shutdownGrace), Effect.ignore)
-        yield* Fiber.interruptAll(fibers)
-      })
-    )
     yield* Effect.logInfo(`worker pool started: ${options.concurrency} workers as ${owner}`)
   })

@@ -1,0 +1,54 @@
+import { Cause, Deferred, type Duration, Effect, Fiber } from "effect"
+import { Ids } from "../ports/Ids.js"
+
+export interface PollingOptions<E, R> {
+  /** Prefix of the owner ids the claims are made under, and the log annotation of each fiber. */
+  readonly name: string
+  readonly concurrency: number
+  /** On shutdown, how long in-flight work may run on before it is interrupted. */
+  readonly shutdownGrace: Duration.DurationInput
+  /** Claims one piece of work as `owner` and does it; false when there was none. */
+  readonly step: (owner: string) => Effect.Effect<boolean, E, R>
+  /** The wait after a step that found nothing (or failed); shutdown cuts it short. */
+  readonly idle: Effect.Effect<void, never, R>
+}
+
+/**
+ * `concurrency` fibers that each claim and do one piece of work after another, waiting `idle` when
+ * there is none. Runs in the caller's scope: closing it stops claiming (idle fibers stop at once),
+ * lets in-flight work finish within the grace period, then interrupts the rest, whose steps hand
+ * their work back (to the queue, to the outbox) when interrupted. Returns the owner prefix.
+ */
+export const startPolling = <E, R>(options: PollingOptions<E, R>) =>
+  Effect.gen(function*() {
+    const owner = `${options.name}-${yield* (yield* Ids).base62(12)}`
+    const stop = yield* Deferred.make<void>()
+
+    const loop = (slot: number) =>
+      Effect.gen(function*() {
+        while (!(yield* Deferred.isDone(stop))) {
+          const worked = yield* options.step(`${owner}-${slot}`).pipe(
+            Effect.catchAllCause((cause) =>
+              Cause.isInterruptedOnly(cause)
+                ? Effect.failCause(cause)
+                : Effect.as(Effect.logError(`${options.name}: step failed`, cause), false)
+            )
+          )
+          if (!worked) yield* Effect.raceFirst(options.idle, Deferred.await(stop))
+        }
+      })
+
+    const fibers = yield* Effect.forEach(
+      Array.from({ length: options.concurrency }, (_, i) => i),
+      (i) => Effect.forkScoped(loop(i).pipe(Effect.annotateLogs({ [options.name]: i })))
+    )
+    yield* Effect.addFinalizer(() =>
+      Effect.gen(function*() {
+        yield* Deferred.succeed(stop, undefined)
+        // Finalizers run uninterruptibly: without `interruptible` the timeout could never cut the join short.
+        yield* Fiber.joinAll(fibers).pipe(Effect.interruptible, Effect.timeout(options.shutdownGrace), Effect.ignore)
+        yield* Fiber.interruptAll(fibers)
+      })
+    )
+    return owner
+  })
