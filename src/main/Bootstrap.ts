@@ -1,6 +1,6 @@
 import { Console, Effect, Option, Redacted } from "effect"
 import { DEMO_CREDITS, ensureBootstrapAccount } from "../application/ManageAccounts.js"
-import type { AppConfig } from "./AppConfig.js"
+import type { AppConfig } from "./config/AppConfig.js"
 
 /**
  * Makes sure someone can call the API after the first start: the configured bootstrap key's account,

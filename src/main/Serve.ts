@@ -3,10 +3,9 @@ import * as HttpServerLive from "../adapters/http/HttpServerLive.js"
 import * as CryptoIds from "../adapters/system/CryptoIds.js"
 import * as NodeCrypto from "../adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../adapters/webhook/HttpWebhookTransport.js"
-import { WebhookConfig } from "../adapters/webhook/WebhookConfig.js"
 import { startWebhookDispatcher } from "../application/DeliverWebhooks.js"
 import { startWorkerPool } from "../application/WorkerPool.js"
-import { AppConfig } from "./AppConfig.js"
+import { AppConfig } from "./config/AppConfig.js"
 import { bootstrap } from "./Bootstrap.js"
 import * as Intelligence from "./Intelligence.js"
 import * as SettingsLive from "./SettingsLive.js"
@@ -30,7 +29,7 @@ const workers = (config: AppConfig) =>
 
 const dispatcher = (config: AppConfig) =>
   Layer.scopedDiscard(Effect.gen(function*() {
-    const webhooks = yield* WebhookConfig
+    const { webhooks } = config
     if (webhooks.allowPrivate) {
       yield* Effect.logWarning("SPOTCAST_WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach private and loopback addresses")
     }
@@ -40,7 +39,7 @@ const dispatcher = (config: AppConfig) =>
       lease: Duration.millis(webhooks.leaseMs),
       shutdownGrace: Duration.millis(config.shutdownGraceMs)
     })
-  })).pipe(Layer.provide(HttpWebhookTransport.layerConfig))
+  })).pipe(Layer.provide(HttpWebhookTransport.layer({ allowPrivate: config.webhooks.allowPrivate })))
 
 /** The HTTP server, listening only once the bootstrap account exists (its key printed first). */
 const api = (config: AppConfig) =>
@@ -55,7 +54,7 @@ const api = (config: AppConfig) =>
 const announce = (config: AppConfig, role: Role) =>
   Effect.all([
     Effect.logInfo(`spotcast ${role}: storage ${Storage.describe(config.storage)}`),
-    config.weatherProvider === "simulated"
+    config.weather.provider === "simulated"
       ? Effect.logWarning("SPOTCAST_WEATHER_PROVIDER=simulated: every account gets simulated weather")
       : Effect.void
   ], { discard: true })

@@ -1,6 +1,6 @@
 import { Layer, Option, Redacted } from "effect"
 import { Settings } from "../ports/Settings.js"
-import type { AppConfig } from "./AppConfig.js"
+import type { AppConfig } from "./config/AppConfig.js"
 
 /** The public root when PUBLIC_BASE_URL is not set: the address the server listens on, as seen locally. */
 export const localBaseUrl = (config: Pick<AppConfig, "host" | "port">) =>

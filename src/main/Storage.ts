@@ -1,7 +1,7 @@
 import * as MemoryStorage from "../adapters/memory/MemoryStorage.js"
 import * as EmbeddedPostgres from "../adapters/postgres/EmbeddedPostgres.js"
 import * as PostgresStorage from "../adapters/postgres/PostgresStorage.js"
-import type { StorageChoice } from "./AppConfig.js"
+import type { StorageChoice } from "./config/Storage.js"
 
 /** Every storage port, the webhook outbox included, on the chosen backend: memory, embedded PGlite (the default) or a Postgres server. */
 export const layer = (choice: StorageChoice, applicationName: string) => {

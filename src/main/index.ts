@@ -1,5 +1,5 @@
 /** The composition root: configuration, storage choice, process roles. */
-export * as AppConfig from "./AppConfig.js"
+export * as AppConfig from "./config/AppConfig.js"
 export * as Bootstrap from "./Bootstrap.js"
 export * as Intelligence from "./Intelligence.js"
 export * as Serve from "./Serve.js"

@@ -1,12 +1,12 @@
 import type { HttpClient } from "@effect/platform"
-import { type ConfigError, Effect, Either, Layer, Option } from "effect"
+import { Effect, Either, Layer } from "effect"
 import type { Analysis } from "../../domain/forecast/Analysis.js"
 import type { Language } from "../../domain/spotcast/Preferences.js"
 import { checkCoverage } from "../../domain/safety/SafetyFloor.js"
 import { Analyst, type AnalystInput, type AnalystShape, AnalystUnavailable } from "../../ports/Analyst.js"
 import { simulatedNotice } from "./BuiltinAnalyst.js"
 import * as LlmChatCompletions from "./LlmChatCompletions.js"
-import { config, type LlmOptions } from "./LlmConfig.js"
+import type { LlmOptions } from "./LlmOptions.js"
 import { replaceUnderstated, reviewOutput } from "./LlmFloor.js"
 import { checkTexts, type Generate, LlmFailure } from "./LlmOutput.js"
 import { prompt } from "./LlmPrompt.js"
@@ -93,15 +93,3 @@ export const layer = <E, R>(
       return make(generate, builtin, { ...options, simulatedNotice })
     })
   ).pipe(Layer.provide(fallback))
-
-/**
- * `SPOTCAST_LLM_PROVIDER=builtin` (the default) gives `fallback` itself; otherwise the LLM analyst
- * over it (see LlmConfig for the variables).
- */
-export const layerConfig = <E, R>(
-  fallback: Layer.Layer<Analyst, E, R>
-): Layer.Layer<Analyst, E | ConfigError.ConfigError, R | HttpClient.HttpClient> =>
-  Layer.unwrapEffect(
-    Effect.map(config, (options): Layer.Layer<Analyst, E, R | HttpClient.HttpClient> =>
-      Option.match(options, { onNone: () => fallback, onSome: (o) => layer(o, fallback) }))
-  )

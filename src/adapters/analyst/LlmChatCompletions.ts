@@ -1,6 +1,6 @@
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { Effect, identity, Option, ParseResult, Schema } from "effect"
-import type { LlmOptions } from "./LlmConfig.js"
+import type { LlmOptions } from "./LlmOptions.js"
 import { type Generate, LlmFailure, LlmOutput } from "./LlmOutput.js"
 
 const Completion = Schema.Struct({

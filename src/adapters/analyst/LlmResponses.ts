@@ -1,7 +1,7 @@
 import { LanguageModel } from "@effect/ai"
 import { OpenAiClient, OpenAiLanguageModel } from "@effect/ai-openai"
 import { Effect, Option } from "effect"
-import type { LlmOptions } from "./LlmConfig.js"
+import type { LlmOptions } from "./LlmOptions.js"
 import { type Generate, LlmFailure, LlmOutput } from "./LlmOutput.js"
 
 /**

@@ -1,10 +1,11 @@
 import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Config, Effect, Layer, Redacted, Schema } from "effect"
+import { Effect, Layer, Redacted, Schema } from "effect"
 import { DataDirLock } from "./DataDirLock.js"
 import * as PostgresStorage from "./PostgresStorage.js"
 
+/** Where the service keeps its embedded database unless told otherwise. */
 export const DEFAULT_DATA_DIR = "./.spotcast"
 
 /**
@@ -66,11 +67,3 @@ export const client = (options: EmbeddedOptions = {}) => Layer.unwrapScoped(serv
 
 /** Every storage port, plus `SqlClient`/`PgClient`, on embedded PGlite, migrated at start. */
 export const layer = (options: EmbeddedOptions = {}) => Layer.provideMerge(PostgresStorage.layer, client(options))
-
-/** As `layer`, in `SPOTCAST_DATA_DIR` (default `./.spotcast`). */
-export const layerConfig = Layer.unwrapEffect(
-  Effect.map(
-    Config.nonEmptyString("SPOTCAST_DATA_DIR").pipe(Config.withDefault(DEFAULT_DATA_DIR)),
-    (dataDir) => layer({ dataDir })
-  )
-)

@@ -1,5 +1,5 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Config, Effect, Layer, type Redacted } from "effect"
+import { Layer, type Redacted } from "effect"
 import { migrate } from "./Migrations.js"
 import * as PostgresAccountStore from "./PostgresAccountStore.js"
 import * as PostgresIdempotencyStore from "./PostgresIdempotencyStore.js"
@@ -40,17 +40,3 @@ export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions
 /** Every storage port, plus `SqlClient`/`PgClient`, on the server at `url`, migrated at start. */
 export const layerUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) =>
   Layer.provideMerge(layer, clientUrl(url, options))
-
-/** As `layerUrl`, from `DATABASE_URL` (redacted) and `SPOTCAST_DATABASE_POOL_SIZE` (default 10). */
-export const layerConfig = Layer.unwrapEffect(
-  Effect.map(
-    Config.all({
-      url: Config.redacted("DATABASE_URL"),
-      maxConnections: Config.integer("SPOTCAST_DATABASE_POOL_SIZE").pipe(
-        Config.validate({ message: "Expected a positive integer", validation: (n) => n > 0 }),
-        Config.withDefault(DEFAULT_POOL_SIZE)
-      )
-    }),
-    ({ maxConnections, url }) => layerUrl(url, { maxConnections })
-  )
-)

@@ -1,6 +1,6 @@
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { Duration, Effect, Either, Option, ParseResult, Redacted, Schedule, Schema } from "effect"
-import type { OpenMeteoOptions } from "./OpenMeteoConfig.js"
+import type { OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { decodeBody, errorReason, type OpenMeteoBody } from "./OpenMeteoResponse.js"
 
 /** One failed attempt; `retryable` for 429, 5xx, timeouts and connection errors. */

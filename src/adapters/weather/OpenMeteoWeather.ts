@@ -1,7 +1,7 @@
 import { Cache, Data, Duration, Effect, Either, Exit, Layer } from "effect"
 import { type WeatherSeries, WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
-import { config, defaults, type OpenMeteoOptions } from "./OpenMeteoConfig.js"
+import { defaults, type OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { makeFetch } from "./OpenMeteoFetch.js"
 import { forDates, forecastVariables, marineVariables, mergeSeries } from "./OpenMeteoSeries.js"
 
@@ -89,6 +89,3 @@ export const make = Effect.fn("OpenMeteoWeather.make")(function*(overrides: Part
 
 /** Needs an `HttpClient` (NodeHttpClient in main, a loopback client in tests). */
 export const layer = (overrides: Partial<OpenMeteoOptions> = {}) => Layer.effect(WeatherProvider, make(overrides))
-
-/** Reads `SPOTCAST_OPEN_METEO_*` (see OpenMeteoConfig). */
-export const layerConfig = Layer.effect(WeatherProvider, Effect.flatMap(config, (options) => make(options)))

@@ -1,4 +1,4 @@
-import { Config, type ConfigError, Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
 
 export type Route = "simulated" | "live"
@@ -27,8 +27,8 @@ const provided = <E, R>(source: Layer.Layer<WeatherProvider, E, R>) =>
   Effect.map(Layer.build(source), (context) => Context.get(context, WeatherProvider))
 
 /**
- * From two adapter layers that each provide `WeatherProvider` (e.g. `SimulatedWeather.layerConfig` and
- * the Open-Meteo layer), built once in this layer's scope. When forced, the live layer is not built at
+ * From two adapter layers that each provide `WeatherProvider` (e.g. the simulated and the Open-Meteo
+ * layers), built once in this layer's scope. When forced, the live layer is not built at
  * all, so offline development needs none of its configuration.
  */
 export const layerFrom = <E1, R1, E2, R2>(options: {
@@ -43,18 +43,4 @@ export const layerFrom = <E1, R1, E2, R2>(options: {
       const live = options.forceSimulated ? simulated : yield* provided(options.live)
       return make({ simulated, live, forceSimulated: options.forceSimulated })
     })
-  )
-
-/** `SPOTCAST_WEATHER_PROVIDER`: `auto` (default; live accounts get the live provider) or `simulated`. */
-export const providerConfig = Config.literal("auto", "simulated")("SPOTCAST_WEATHER_PROVIDER").pipe(
-  Config.withDefault("auto" as const)
-)
-
-/** `layerFrom`, forced to the simulated provider when `SPOTCAST_WEATHER_PROVIDER=simulated`. */
-export const layerConfig = <E1, R1, E2, R2>(options: {
-  readonly simulated: Layer.Layer<WeatherProvider, E1, R1>
-  readonly live: Layer.Layer<WeatherProvider, E2, R2>
-}): Layer.Layer<WeatherProvider, E1 | E2 | ConfigError.ConfigError, R1 | R2> =>
-  Layer.unwrapEffect(
-    Effect.map(providerConfig, (choice) => layerFrom({ ...options, forceSimulated: choice === "simulated" }))
   )

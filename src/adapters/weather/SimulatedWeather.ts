@@ -1,4 +1,4 @@
-import { Config, Duration, Effect, Either, Layer } from "effect"
+import { Duration, Effect, Either, Layer } from "effect"
 import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
 import { simulateSeries } from "./SimulatedSeries.js"
@@ -25,16 +25,5 @@ export const make = (options: Options = {}): WeatherProviderShape => {
   }
 }
 
-/** No latency. */
-export const layer = Layer.succeed(WeatherProvider, make())
-
-/** `SPOTCAST_SIMULATED_WEATHER_LATENCY_MS`: milliseconds each simulated request takes (default 0). */
-export const latencyConfig = Config.integer("SPOTCAST_SIMULATED_WEATHER_LATENCY_MS").pipe(
-  Config.validate({ message: "Expected an integer of 0 or more", validation: (ms) => ms >= 0 }),
-  Config.withDefault(0)
-)
-
-export const layerConfig = Layer.effect(
-  WeatherProvider,
-  Effect.map(latencyConfig, (ms) => make({ latency: Duration.millis(ms) }))
-)
+/** With `latency` before each answer; none by default. */
+export const layer = (options: Options = {}) => Layer.succeed(WeatherProvider, make(options))

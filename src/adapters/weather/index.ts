@@ -1,6 +1,6 @@
 /** Weather providers: simulated, Open-Meteo, and the sandbox router. */
-export * as OpenMeteoConfig from "./OpenMeteoConfig.js"
 export * as OpenMeteoFetch from "./OpenMeteoFetch.js"
+export * as OpenMeteoOptions from "./OpenMeteoOptions.js"
 export * as OpenMeteoResponse from "./OpenMeteoResponse.js"
 export * as OpenMeteoSeries from "./OpenMeteoSeries.js"
 export * as OpenMeteoUnits from "./OpenMeteoUnits.js"

@@ -7,7 +7,6 @@ import { webhookUrlProblem } from "../../domain/webhook/WebhookUrl.js"
 import { type WebhookOutcome, type WebhookRequest, WebhookTransport, type WebhookTransportShape } from "../../ports/WebhookTransport.js"
 import { allowedAddresses, type GuardOptions, guardedLookup, hostOfUrl, type Resolver, systemResolver } from "./AddressGuard.js"
 import { describeFailure } from "./TransportFailure.js"
-import { WebhookConfig } from "./WebhookConfig.js"
 
 export interface TransportOptions {
   /** Lifts the SSRF address check: `SPOTCAST_WEBHOOK_ALLOW_PRIVATE=true`, for local development and tests only. */
@@ -83,6 +82,3 @@ export const make = (options: TransportOptions) =>
   })
 
 export const layer = (options: TransportOptions) => Layer.scoped(WebhookTransport, make(options))
-
-/** Reads `SPOTCAST_WEBHOOK_ALLOW_PRIVATE` (default false): true lifts the SSRF address check. */
-export const layerConfig = Layer.unwrapEffect(Effect.map(WebhookConfig, ({ allowPrivate }) => layer({ allowPrivate })))

@@ -1,19 +1,19 @@
 import { Args, Command, Options } from "@effect/cli"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Config, Console, Effect, Option, type Redacted } from "effect"
+import { Console, Effect, Option, type Redacted } from "effect"
 import * as AdminClient from "../../adapters/http/AdminClient.js"
 import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../adapters/http/contract/WebhookDeliveryResources.js"
 import { MAX_PAGE_SIZE } from "../../domain/paging/Page.js"
 import { ValidationError } from "../../domain/Validation.js"
 import { DeliveryNotFailed } from "../../domain/webhook/WebhookRedelivery.js"
+import { AdminTokenConfig, AdminUrlConfig } from "../config/Admin.js"
 
 const url = Options.text("url").pipe(
-  Options.withFallbackConfig(Config.string("SPOTCAST_ADMIN_URL")),
-  Options.withDefault("http://localhost:8080"),
+  Options.withFallbackConfig(AdminUrlConfig),
   Options.withDescription("Root of the SpotCast server (env SPOTCAST_ADMIN_URL; default http://localhost:8080)")
 )
 const token = Options.redacted("token").pipe(
-  Options.withFallbackConfig(Config.redacted("SPOTCAST_ADMIN_TOKEN")),
+  Options.withFallbackConfig(AdminTokenConfig),
   Options.withDescription("The server's SPOTCAST_ADMIN_TOKEN (env SPOTCAST_ADMIN_TOKEN)")
 )
 const json = Options.boolean("json").pipe(Options.withDescription("Print the API's JSON answer"))

@@ -2,7 +2,7 @@ import * as Reactivity from "@effect/experimental/Reactivity"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { assert, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Redacted } from "effect"
+import { Effect } from "effect"
 import { migrate, MIGRATIONS_TABLE } from "../../../src/adapters/postgres/Migrations.js"
 import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
 import { AccountStore } from "../../../src/ports/AccountStore.js"
@@ -29,12 +29,11 @@ await describeServer("migrations on the Postgres server", () => {
       assert.strictEqual(rows[0]!.n, "1")
     }).pipe(Effect.scoped), 60_000)
 
-  it.live("layerConfig connects to DATABASE_URL, migrates, and provides the storage ports", () =>
+  it.live("layerUrl connects to the server, migrates, and provides the storage ports", () =>
     Effect.gen(function*() {
       const { url } = yield* freshDatabase
-      const config = ConfigProvider.fromMap(new Map([["DATABASE_URL", Redacted.value(url)], ["SPOTCAST_DATABASE_POOL_SIZE", "2"]]))
       const count = yield* Effect.flatMap(AccountStore, (s) => s.count).pipe(
-        Effect.provide(PostgresStorage.layerConfig.pipe(Layer.provide(Layer.setConfigProvider(config))))
+        Effect.provide(PostgresStorage.layerUrl(url, { maxConnections: 2 }))
       )
       assert.strictEqual(count, 0)
       const sql = yield* PgClient.make({ url, maxConnections: 1 }).pipe(Effect.provide(Reactivity.layer))

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Exit, FastCheck as fc, Layer, Ref } from "effect"
+import { Effect, Exit, FastCheck as fc, Layer, Ref } from "effect"
 import * as RoutedWeather from "../../../src/adapters/weather/RoutedWeather.js"
 import { type WeatherSeries, WeatherUnavailable } from "../../../src/domain/safety/HourlyWeather.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../../src/ports/WeatherProvider.js"
@@ -25,8 +25,6 @@ const double = (source: WeatherSeries["source"], fails = false) =>
         )
     } satisfies WeatherProviderShape
   }))
-
-const withEnv = (env: Record<string, string>) => Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
 
 describe("RoutedWeather", () => {
   it.effect.prop(
@@ -79,21 +77,5 @@ describe("RoutedWeather", () => {
         Effect.provide(WeatherProvider, RoutedWeather.layerFrom({ simulated, live: broken, forceSimulated: true }))
       )
       assert.isTrue(Exit.isSuccess(exit))
-    }))
-
-  it.effect("layerConfig follows SPOTCAST_WEATHER_PROVIDER", () =>
-    Effect.gen(function*() {
-      const simulated = Layer.succeed(WeatherProvider, { hourly: () => Effect.succeed(seriesFrom("simulated")) })
-      const live = Layer.succeed(WeatherProvider, { hourly: () => Effect.succeed(seriesFrom("open-meteo")) })
-      const ask = (env: Record<string, string>) =>
-        Effect.exit(
-          Effect.flatMap(WeatherProvider, (p) => p.hourly(base)).pipe(
-            Effect.provide(RoutedWeather.layerConfig({ simulated, live }).pipe(Layer.provide(withEnv(env))))
-          )
-        )
-      assert.deepStrictEqual(yield* ask({}), Exit.succeed(seriesFrom("open-meteo")))
-      assert.deepStrictEqual(yield* ask({ SPOTCAST_WEATHER_PROVIDER: "auto" }), Exit.succeed(seriesFrom("open-meteo")))
-      assert.deepStrictEqual(yield* ask({ SPOTCAST_WEATHER_PROVIDER: "simulated" }), Exit.succeed(seriesFrom("simulated")))
-      assert.isTrue(Exit.isFailure(yield* ask({ SPOTCAST_WEATHER_PROVIDER: "open-meteo" })))
     }))
 })

@@ -1,5 +1,5 @@
 import { assert, describe, it, layer } from "@effect/vitest"
-import { ConfigProvider, Effect, Either, Exit, FastCheck as fc, Fiber, Layer, Option, TestClock } from "effect"
+import { Effect, Either, Exit, FastCheck as fc, Fiber, Option, TestClock } from "effect"
 import * as SimulatedWeather from "../../../src/adapters/weather/SimulatedWeather.js"
 import { simulateSeries } from "../../../src/adapters/weather/SimulatedSeries.js"
 import { WeatherProvider, type WeatherRequest } from "../../../src/ports/WeatherProvider.js"
@@ -11,8 +11,6 @@ const request: WeatherRequest = {
   seed: "spc_0000000000000000000001"
 }
 
-const withEnv = (env: Record<string, string>) => Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
-
 /** Starts a request and reports whether it has answered after `ms` of test time. */
 const answeredAfter = (ms: number) =>
   Effect.gen(function*() {
@@ -21,7 +19,7 @@ const answeredAfter = (ms: number) =>
     return Option.isSome(yield* Fiber.poll(fiber))
   })
 
-layer(SimulatedWeather.layer)("SimulatedWeather.layer", (it) => {
+layer(SimulatedWeather.layer())("SimulatedWeather.layer", (it) => {
   it.effect("answers the simulated series of the request at once", () =>
     Effect.gen(function*() {
       const series = yield* (yield* WeatherProvider).hourly(request)
@@ -67,26 +65,14 @@ describe("SimulatedWeather latency", () => {
       assert.isTrue(Exit.isSuccess(exit))
     }))
 
-  it.effect("layerConfig reads SPOTCAST_SIMULATED_WEATHER_LATENCY_MS", () =>
+  it.effect("layer({ latency }) delays each answer by that much", () =>
     Effect.gen(function*() {
       assert.isFalse(yield* answeredAfter(249))
       assert.isTrue(yield* answeredAfter(250))
-    }).pipe(Effect.provide(SimulatedWeather.layerConfig.pipe(Layer.provide(withEnv({ SPOTCAST_SIMULATED_WEATHER_LATENCY_MS: "250" }))))))
+    }).pipe(Effect.provide(SimulatedWeather.layer({ latency: "250 millis" }))))
 
-  it.effect("layerConfig defaults to no latency", () =>
+  it.effect("layer() has no latency", () =>
     Effect.gen(function*() {
       assert.isTrue(yield* answeredAfter(0))
-    }).pipe(Effect.provide(SimulatedWeather.layerConfig.pipe(Layer.provide(withEnv({}))))))
-
-  it.effect("layerConfig refuses a negative or non-integer latency", () =>
-    Effect.gen(function*() {
-      for (const bad of ["-1", "fast", "1.5"]) {
-        const exit = yield* Effect.exit(
-          Layer.build(SimulatedWeather.layerConfig.pipe(Layer.provide(withEnv({ SPOTCAST_SIMULATED_WEATHER_LATENCY_MS: bad })))).pipe(
-            Effect.scoped
-          )
-        )
-        assert.isTrue(Exit.isFailure(exit), bad)
-      }
-    }))
+    }).pipe(Effect.provide(SimulatedWeather.layer())))
 })

@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import { ConfigProvider, Duration, Effect, Either, Option, Redacted } from "effect"
-import { config } from "../../../src/adapters/weather/OpenMeteoConfig.js"
+import { Duration, Effect, Either, Option, Redacted } from "effect"
+import { OpenMeteoConfig, WeatherConfig } from "../../../src/main/config/Weather.js"
+import { fromEnv } from "./FromEnv.js"
 
-const read = (env: Record<string, string>) =>
-  Effect.either(Effect.withConfigProvider(config, ConfigProvider.fromMap(new Map(Object.entries(env)))))
+const read = (env: Record<string, string>) => fromEnv(OpenMeteoConfig, env)
 
 describe("OpenMeteoConfig", () => {
   it.effect("defaults: the free API, no key, 10 s timeout, 3 retries, 5 min sharing", () =>
@@ -40,5 +40,27 @@ describe("OpenMeteoConfig", () => {
       assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_OPEN_METEO_FORECAST_URL: "not a url" })))
       assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_OPEN_METEO_RETRIES: "-1" })))
       assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_OPEN_METEO_TIMEOUT_MS: "10" })))
+    }))
+})
+
+describe("WeatherConfig", () => {
+  it.effect("SPOTCAST_WEATHER_PROVIDER: auto by default, or simulated; nothing else", () =>
+    Effect.gen(function*() {
+      const provider = (env: Record<string, string>) => Effect.map(fromEnv(WeatherConfig, env), Either.map((w) => w.provider))
+      assert.deepStrictEqual(yield* provider({}), Either.right("auto"))
+      assert.deepStrictEqual(yield* provider({ SPOTCAST_WEATHER_PROVIDER: "auto" }), Either.right("auto"))
+      assert.deepStrictEqual(yield* provider({ SPOTCAST_WEATHER_PROVIDER: "simulated" }), Either.right("simulated"))
+      assert.isTrue(Either.isLeft(yield* provider({ SPOTCAST_WEATHER_PROVIDER: "open-meteo" })))
+    }))
+
+  it.effect("SPOTCAST_SIMULATED_WEATHER_LATENCY_MS: none by default; a negative or non-integer latency is refused", () =>
+    Effect.gen(function*() {
+      const latency = (env: Record<string, string>) =>
+        Effect.map(fromEnv(WeatherConfig, env), Either.map((w) => Duration.toMillis(w.simulatedLatency)))
+      assert.deepStrictEqual(yield* latency({}), Either.right(0))
+      assert.deepStrictEqual(yield* latency({ SPOTCAST_SIMULATED_WEATHER_LATENCY_MS: "250" }), Either.right(250))
+      for (const bad of ["-1", "fast", "1.5"]) {
+        assert.isTrue(Either.isLeft(yield* latency({ SPOTCAST_SIMULATED_WEATHER_LATENCY_MS: bad })), bad)
+      }
     }))
 })

@@ -1,15 +1,15 @@
 import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { ConfigProvider, Duration, Effect, Either, Layer, Option, Redacted, Ref } from "effect"
-import * as LlmAnalyst from "../../../src/adapters/analyst/LlmAnalyst.js"
-import { config } from "../../../src/adapters/analyst/LlmConfig.js"
+import { Duration, Effect, Either, Layer, Option, Redacted, Ref } from "effect"
+import { AnalystConfig } from "../../../src/main/config/Analyst.js"
+import * as Intelligence from "../../../src/main/Intelligence.js"
 import { Analyst } from "../../../src/ports/Analyst.js"
-import { builtinLayer, input } from "./LlmSupport.js"
+import { builtinLayer, input } from "../../adapters/analyst/LlmSupport.js"
+import { fromEnv } from "./FromEnv.js"
 
-const read = (env: Record<string, string>) =>
-  Effect.either(Effect.withConfigProvider(config, ConfigProvider.fromMap(new Map(Object.entries(env)))))
+const read = (env: Record<string, string>) => fromEnv(AnalystConfig, env)
 
-describe("LlmConfig", () => {
+describe("AnalystConfig", () => {
   it.effect("the built-in analyst is the default", () =>
     Effect.gen(function*() {
       const result = yield* read({})
@@ -53,12 +53,11 @@ describe("LlmConfig", () => {
       assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "openai-compatible", SPOTCAST_LLM_MODEL: "m", SPOTCAST_LLM_BASE_URL: "ftp://x" })))
     }))
 
-  it.effect("layerConfig with the default gives the fallback analyst itself", () =>
+  it.effect("the default gives the fallback analyst itself", () =>
     Effect.gen(function*() {
       const calls = yield* Ref.make(0)
-      const layer = LlmAnalyst.layerConfig(builtinLayer(calls)).pipe(
-        Layer.provide(NodeHttpClient.layerUndici),
-        Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map())))
+      const layer = Intelligence.analyst(Either.getOrThrow(yield* read({})), builtinLayer(calls)).pipe(
+        Layer.provide(NodeHttpClient.layerUndici)
       )
       const analysis = yield* Effect.flatMap(Analyst, (a) => a.analyze(input())).pipe(Effect.provide(layer))
       assert.strictEqual(analysis.summary, "Built-in summary.")
