@@ -122,7 +122,8 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions) =>
       name: "webhooks",
       concurrency: options.concurrency,
       shutdownGrace: options.shutdownGrace,
-      step: (owner) => deliverNext(owner, lease, timeout),
+      // Each sender claims under a name of its own, so a lease taken over inside this process is told apart too.
+      step: (owner, slot) => deliverNext(`${owner}-${slot}`, lease, timeout),
       idle
     })
     yield* Effect.logInfo(`webhook dispatcher started: ${options.concurrency} senders as ${owner}`)

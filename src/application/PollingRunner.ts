@@ -2,13 +2,13 @@ import { Cause, Deferred, type Duration, Effect, Fiber } from "effect"
 import { Ids } from "../ports/Ids.js"
 
 export interface PollingOptions<E, R> {
-  /** Prefix of the owner ids the claims are made under, and the log annotation of each fiber. */
+  /** Prefix of the runner's owner id (`<name>-<12 base62>`), and the log annotation of each fiber. */
   readonly name: string
   readonly concurrency: number
   /** On shutdown, how long in-flight work may run on before it is interrupted. */
   readonly shutdownGrace: Duration.DurationInput
-  /** Claims one piece of work as `owner` and does it; false when there was none. */
-  readonly step: (owner: string) => Effect.Effect<boolean, E, R>
+  /** Claims one piece of work for the runner's `owner` on fiber `slot` and does it; false when there was none. */
+  readonly step: (owner: string, slot: number) => Effect.Effect<boolean, E, R>
   /** The wait after a step that found nothing (or failed); shutdown cuts it short. */
   readonly idle: Effect.Effect<void, never, R>
 }
@@ -27,7 +27,7 @@ export const startPolling = <E, R>(options: PollingOptions<E, R>) =>
     const loop = (slot: number) =>
       Effect.gen(function*() {
         while (!(yield* Deferred.isDone(stop))) {
-          const worked = yield* options.step(`${owner}-${slot}`).pipe(
+          const worked = yield* options.step(owner, slot).pipe(
             Effect.catchAllCause((cause) =>
               Cause.isInterruptedOnly(cause)
                 ? Effect.failCause(cause)

@@ -12,13 +12,13 @@ const timerAt = (millis: number) =>
   })
 
 describe("PollingRunner", () => {
-  it.effect("each fiber claims under its own owner and works until nothing is left, then idles", () =>
+  it.effect("the fibers claim under the runner's owner, each in its slot, until nothing is left, then idle", () =>
     Effect.gen(function*() {
       const left = yield* Ref.make(5)
       const owners = yield* Ref.make<ReadonlyArray<string>>([])
-      const step = (owner: string) =>
+      const step = (owner: string, slot: number) =>
         Ref.modify(left, (n) => [n > 0, Math.max(0, n - 1)] as const).pipe(
-          Effect.tap((worked) => (worked ? Ref.update(owners, (xs) => [...xs, owner]) : Effect.void))
+          Effect.tap((worked) => (worked ? Ref.update(owners, (xs) => [...xs, `${owner}-${slot}`]) : Effect.void))
         )
       const owner = yield* startPolling({ ...options, step })
       yield* TestClock.adjust("1 millis")
