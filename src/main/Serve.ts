@@ -48,7 +48,8 @@ const api = (config: AppConfig) =>
     host: config.host,
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
-    purchaseUrl: Option.getOrUndefined(config.purchaseUrl)
+    purchaseUrl: Option.getOrUndefined(config.purchaseUrl),
+    webhookAllowPrivate: config.webhooks.allowPrivate
   }).pipe(Layer.provide(Layer.effectDiscard(bootstrap(config))))
 
 const announce = (config: AppConfig, role: Role) =>

@@ -1,13 +1,15 @@
 import { createServer } from "node:http"
 import { HttpApiBuilder, HttpApiScalar, HttpRouter, HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
 import { Layer, Option, type Redacted } from "effect"
 import * as AdminAuth from "./AdminAuth.js"
 import * as BillingPage from "./BillingPage.js"
 import { AdminLive } from "./AdminHandlers.js"
 import * as Authentication from "./Authentication.js"
 import * as RateLimiter from "./RateLimiter.js"
+import { answerParserErrors } from "./ParserErrors.js"
 import * as RequestGate from "./RequestGate.js"
+import * as WebhookHosts from "./WebhookHosts.js"
 import { ServedApi } from "./ServedApi.js"
 import { AccountLive, SpotCastsLive } from "./SpotCastHandlers.js"
 
@@ -27,6 +29,8 @@ export interface ServerOptions {
    * the page this server serves at /billing.
    */
   readonly purchaseUrl?: string | undefined
+  /** Accept webhook URLs naming private or loopback addresses (SPOTCAST_WEBHOOK_ALLOW_PRIVATE; default false). */
+  readonly webhookAllowPrivate?: boolean | undefined
 }
 
 const api = (options: ServerOptions) =>
@@ -35,7 +39,8 @@ const api = (options: ServerOptions) =>
     Layer.provide([
       Authentication.layer,
       AdminAuth.layer(options.adminToken),
-      BillingPage.purchaseUrlLayer(options.purchaseUrl)
+      BillingPage.purchaseUrlLayer(options.purchaseUrl),
+      WebhookHosts.layer(options.webhookAllowPrivate ?? false)
     ])
   )
 
@@ -63,11 +68,20 @@ export const app = (options: ServerOptions) =>
 export const layer = (options: ServerOptions & { readonly port: number; readonly host?: string | undefined }) =>
   app(options).pipe(
     HttpServer.withLogAddress,
-    Layer.provide(NodeHttpServer.layer(createServer, {
+    Layer.provide(NodeHttpServer.layer(() => answerParserErrors(createServer()), {
       port: options.port,
       ...(options.host === undefined ? {} : { host: options.host })
     }))
   )
 
 /** The same server on a random local port, with an HttpClient pointed at it (tests). */
-export const layerTest = (options: ServerOptions) => app(options).pipe(Layer.provideMerge(NodeHttpServer.layerTest))
+export const layerTest = (options: ServerOptions) =>
+  app(options).pipe(
+    Layer.provideMerge(
+      HttpServer.layerTestClient.pipe(
+        Layer.provide(NodeHttpClient.layerWithoutAgent),
+        Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: false })),
+        Layer.provideMerge(NodeHttpServer.layer(() => answerParserErrors(createServer()), { port: 0 }))
+      )
+    )
+  )

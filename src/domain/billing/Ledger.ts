@@ -32,6 +32,10 @@ export type Balance = typeof Balance.Type
 
 export const emptyBalance: Balance = { creditBalance: 0, totalPurchased: 0, totalUsed: 0 }
 
+/** Whether a grant of `amount` keeps the purchased total an exact integer everywhere it is sent (JSON numbers). */
+export const canGrant = (totalPurchased: number, amount: number): boolean =>
+  Number.isSafeInteger(amount) && amount > 0 && Number.isSafeInteger(totalPurchased + amount)
+
 /** Applies one entry: `used` is charges minus refunds, and the balance is purchased minus used. */
 export const applyEntry = (balance: Balance, entry: Pick<LedgerEntry, "kind" | "amount">): Balance => {
   const totalPurchased = balance.totalPurchased + (entry.kind === "grant" ? entry.amount : 0)
