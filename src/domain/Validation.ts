@@ -17,6 +17,9 @@ export const ValidationCode = Schema.Literal(
   "invalid_limit",
   "invalid_cursor",
   "invalid_json",
+  "invalid_name",
+  "invalid_display_type",
+  "invalid_auto_refresh",
   "invalid_request"
 )
 export type ValidationCode = typeof ValidationCode.Type
