@@ -4,6 +4,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Layer, Option, type Redacted } from "effect"
 import * as AdminAuth from "./AdminAuth.js"
 import * as BillingPage from "./BillingPage.js"
+import * as EmbedRoutes from "./embed/EmbedRoutes.js"
 import { AdminLive } from "./AdminHandlers.js"
 import * as Authentication from "./Authentication.js"
 import * as RateLimiter from "./RateLimiter.js"
@@ -50,6 +51,7 @@ export const app = (options: ServerOptions) =>
       HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH }),
       HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } }),
       BillingPage.layer,
+      EmbedRoutes.layer,
       RequestGate.layer({
         adminEnabled: Option.isSome(options.adminToken),
         trustProxy: options.trustProxy ?? false

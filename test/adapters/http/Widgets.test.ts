@@ -259,6 +259,55 @@ layer(TestServer.layer(), { excludeTestServices: true })("widgets end to end", (
       assert.strictEqual((yield* get(WIDGETS, key)).json.data.length, 1)
     }))
 
+  it.effect("the public embed page: no key, escaped name, badges as words, mini vs full, CSP, ETag/304, 404 once deleted", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(10)
+      const name = `<script>alert("x")</script> & "Bob's" <b>dock</b>`
+      const w = yield* createWidget(key, { name, num_days: 2, display_type: "full" })
+      yield* awaitWidget(w.id, key)
+      const page = yield* get(`/embed/widgets/${w.id}`)
+      assert.strictEqual(page.status, 200)
+      assert.include(page.headers["content-type"] ?? "", "text/html")
+      assert.notInclude(page.text, "<script>alert")
+      assert.include(page.text, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;Bob&#39;s&quot; &lt;b&gt;dock&lt;/b&gt;")
+      assert.strictEqual((page.text.match(/class="b GO">GO</g) ?? []).length, 2)
+      assert.include(page.text, "Test analysis of 2 day(s)") // full shows the texts
+      assert.include(page.text, "Open-Meteo")
+      assert.include(page.text, "Forecast made ")
+      assert.notMatch(page.text, /acct_|sk_live|sk_test|spc_|metadata/)
+      assert.notMatch(page.text, /<(script|link|img|iframe)[^>]+(src|href)=/)
+      const csp = page.headers["content-security-policy"] ?? ""
+      assert.include(csp, "default-src 'none'")
+      assert.match(csp, /script-src 'sha256-[^']+'$|script-src 'sha256-[^']+';/)
+      assert.notInclude(csp, "unsafe-inline")
+      assert.strictEqual(page.headers["cache-control"], "public, max-age=60")
+      const etag = page.headers["etag"]!
+      assert.match(etag, /^"[^"]+"$/)
+      const again = yield* TestServer.raw(HttpClientRequest.get(`/embed/widgets/${w.id}`).pipe(
+        HttpClientRequest.setHeader("if-none-match", etag)
+      ))
+      assert.strictEqual(again.status, 304)
+      assert.strictEqual(again.text, "")
+
+      const mini = yield* get(`/embed/widgets/${w.id}?display=mini`)
+      assert.strictEqual(mini.status, 200)
+      assert.notInclude(mini.text, "Test analysis")
+      assert.strictEqual((mini.text.match(/class="b GO">GO</g) ?? []).length, 2)
+      assert.notStrictEqual(mini.headers["etag"], etag)
+      assert.strictEqual((yield* get(`/embed/widgets/${w.id}?display=huge`)).status, 400)
+
+      const script = yield* get("/embed/widget.js")
+      assert.strictEqual(script.status, 200)
+      assert.include(script.headers["content-type"] ?? "", "javascript")
+      assert.include(script.text, "data-spotcast-widget")
+
+      yield* del(`${WIDGETS}/${w.id}`, key)
+      const gone = yield* get(`/embed/widgets/${w.id}`)
+      assert.strictEqual(gone.status, 404)
+      assert.include(gone.text, "does not exist")
+      assert.strictEqual((yield* get("/embed/widgets/wgt_unknown")).status, 404)
+    }))
+
   it.effect("no overdraft with widgets and SpotCasts created and refreshed concurrently", () =>
     Effect.gen(function*() {
       const { key } = yield* account(30)
