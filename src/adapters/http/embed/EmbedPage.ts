@@ -31,7 +31,7 @@ li{display:flex;align-items:center;gap:6px}
 .p{margin:0;color:#475569}
 `.trim()
 
-const SCRIPT = `(function(){function s(){parent.postMessage({type:"${SIZE_MESSAGE}",height:document.documentElement.scrollHeight},"*")}` +
+const SCRIPT = `(function(){function s(){parent.postMessage({type:"${SIZE_MESSAGE}",height:Math.ceil(document.body.getBoundingClientRect().height)},"*")}` +
   `addEventListener("load",s);addEventListener("resize",s);s()})()`
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`
