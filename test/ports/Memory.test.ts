@@ -2,6 +2,7 @@ import { accountStoreContract } from "./AccountStoreContract.js"
 import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
 import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
+import { widgetStoreContract } from "./WidgetStoreContract.js"
 import { memoryHarness, runContracts } from "./StorageHarness.js"
 
-runContracts(memoryHarness, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract])
+runContracts(memoryHarness, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, widgetStoreContract])

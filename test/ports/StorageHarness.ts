@@ -8,8 +8,9 @@ import type { IdempotencyStore } from "../../src/ports/IdempotencyStore.js"
 import type { JobQueue } from "../../src/ports/JobQueue.js"
 import type { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import type { WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
+import type { WidgetStore } from "../../src/ports/WidgetStore.js"
 
-export type StoragePorts = AccountStore | SpotCastStore | JobQueue | IdempotencyStore | WebhookOutbox
+export type StoragePorts = AccountStore | SpotCastStore | JobQueue | IdempotencyStore | WebhookOutbox | WidgetStore
 
 /** Empties the storage between contract tests (test support only: no port offers it). */
 export class StorageReset extends Context.Tag("test/StorageReset")<StorageReset, Effect.Effect<void>>() {}
@@ -41,6 +42,7 @@ export const memoryHarness: StorageHarness = {
 const TABLES = [
   "webhook_attempts",
   "webhook_deliveries",
+  "widgets",
   "idempotency_keys",
   "jobs",
   "ledger_entries",
