@@ -20,6 +20,7 @@ import { newForecast } from "./CreateSpotCast.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
 import { priorReceipt } from "./Idempotent.js"
 import { type PageQuery, readPage } from "./KeysetPage.js"
+import { requireAccount } from "./ManageAccounts.js"
 import { newId } from "./NewIds.js"
 
 export const WIDGETS_LIST = "widgets"
@@ -152,4 +153,9 @@ export const refreshWidget = Effect.fn("RefreshWidget")(function*(
     ...(automatic === undefined ? {} : { automatic: { dueAt: automatic.dueAt } })
   })
   return yield* store.get(account.id, current.id).pipe(Effect.flatMap(found(widgetId)))
+})
+
+/** Operator side: an account's widgets by account id (404 for an unknown account). */
+export const listAccountWidgets = Effect.fn("ListAccountWidgets")(function*(accountId: string, query: PageQuery) {
+  return yield* listWidgets(yield* requireAccount(accountId), query)
 })

@@ -11,7 +11,7 @@ import * as RateLimiter from "./RateLimiter.js"
 import * as RequestGate from "./RequestGate.js"
 import { ServedApi } from "./ServedApi.js"
 import { AccountLive, SpotCastsLive } from "./SpotCastHandlers.js"
-import { WidgetsLive } from "./WidgetHandlers.js"
+import { WidgetsAdminLive, WidgetsLive } from "./WidgetHandlers.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"
 export const DOCS_PATH = "/docs"
@@ -33,7 +33,7 @@ export interface ServerOptions {
 
 const api = (options: ServerOptions) =>
   HttpApiBuilder.api(ServedApi).pipe(
-    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive]),
+    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive, WidgetsAdminLive]),
     Layer.provide([
       Authentication.layer,
       AdminAuth.layer(options.adminToken),

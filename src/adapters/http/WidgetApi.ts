@@ -5,7 +5,9 @@ import { ListWidgetsQuery } from "./contract/ListQuery.js"
 import * as SpotCastErrors from "./contract/SpotCastErrors.js"
 import * as WidgetErrors from "./contract/WidgetErrors.js"
 import { CreateWidgetRequest, UpdateWidgetRequest, WidgetList, WidgetResource } from "./contract/WidgetResources.js"
+import { AdminAuth } from "./AdminAuth.js"
 import { Authentication } from "./Authentication.js"
+import * as AdminErrors from "./contract/AdminErrors.js"
 
 const WidgetPath = Schema.Struct({
   id: Schema.String.annotations({ description: "Widget id (wgt_…)" })
@@ -61,4 +63,18 @@ export class WidgetsGroup extends HttpApiGroup.make("widgets")
   )
   .middleware(Authentication)
   .annotate(OpenApi.Title, "Widgets")
+{}
+
+/** Operator side: an account's widgets (`spotcast admin widgets list`). */
+export class WidgetsAdminGroup extends HttpApiGroup.make("adminWidgets")
+  .add(
+    HttpApiEndpoint.get("list", "/admin/v1/accounts/:id/widgets")
+      .setPath(Schema.Struct({ id: Schema.String.annotations({ description: "Account id (acct_…)" }) }))
+      .setUrlParams(ListWidgetsQuery)
+      .addSuccess(WidgetList)
+      .addError(AdminErrors.NoAccount)
+      .annotate(OpenApi.Summary, "The account's widgets, newest first")
+  )
+  .middleware(AdminAuth)
+  .annotate(OpenApi.Title, "Widgets (operator)")
 {}

@@ -1,6 +1,14 @@
 import { HttpApiBuilder, HttpApp, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import { createWidget, deleteWidget, getWidget, listWidgets, refreshWidget, updateWidget } from "../../application/Widgets.js"
+import {
+  createWidget,
+  deleteWidget,
+  getWidget,
+  listAccountWidgets,
+  listWidgets,
+  refreshWidget,
+  updateWidget
+} from "../../application/Widgets.js"
 import { InsufficientBalance } from "../../domain/billing/Ledger.js"
 import { Settings } from "../../ports/Settings.js"
 import { DEFAULT_WIDGETS_LIMIT } from "./contract/ListQuery.js"
@@ -62,3 +70,11 @@ export const WidgetsLive = HttpApiBuilder.group(ServedApi, "widgets", (handlers)
       Effect.gen(function*() {
         return (yield* resource)(yield* refreshWidget(yield* account, path.id))
       }).pipe(withPurchaseUrl)))
+
+export const WidgetsAdminLive = HttpApiBuilder.group(ServedApi, "adminWidgets", (handlers) =>
+  handlers.handle("list", ({ path, urlParams }) =>
+    Effect.gen(function*() {
+      const page = yield* listAccountWidgets(path.id, { limit: urlParams.limit ?? DEFAULT_WIDGETS_LIMIT, after: urlParams.after })
+      const toWire = yield* resource
+      return { data: page.data.map(toWire), has_more: page.hasMore, next_cursor: page.nextCursor }
+    })))
