@@ -17,7 +17,6 @@ export const ValidationCode = Schema.Literal(
   "invalid_limit",
   "invalid_cursor",
   "invalid_json",
-  "invalid_name",
   "invalid_display_type",
   "invalid_auto_refresh",
   "invalid_request"

@@ -18,7 +18,7 @@ export const schemaWidgets: ReadonlyArray<string> = [
     PRIMARY KEY (account_id, widget_id),
     FOREIGN KEY (account_id, spotcast_id) REFERENCES spotcasts (account_id, spotcast_id)
   )`,
-  `CREATE UNIQUE INDEX widgets_by_id ON widgets (widget_id)`,
+  `CREATE INDEX widgets_by_id ON widgets (widget_id)`,
   `CREATE UNIQUE INDEX widgets_by_spotcast ON widgets (account_id, spotcast_id)`,
   `CREATE INDEX widgets_page ON widgets (account_id, created_at DESC, widget_id DESC) WHERE deleted_at IS NULL`,
   `CREATE INDEX widgets_due ON widgets (next_refresh_at) WHERE next_refresh_at IS NOT NULL AND deleted_at IS NULL`

@@ -90,13 +90,13 @@ layer(TestServer.layer(), { excludeTestServices: true })("widgets end to end", (
       assert.deepStrictEqual((yield* get("/v3/spotcasts", key)).json.data, [])
     }))
 
-  it.effect("validation: same codes and params as SpotCasts, plus name, display_type and auto_refresh_hours", () =>
+  it.effect("validation: same codes and params as SpotCasts; name is invalid_request (as the operator API's), plus display_type and auto_refresh_hours", () =>
     Effect.gen(function*() {
       const { key } = yield* account(10)
       const cases: Array<[Record<string, unknown>, string, string]> = [
-        [widgetBody({ name: undefined }), "invalid_name", "name"],
-        [widgetBody({ name: "   " }), "invalid_name", "name"],
-        [widgetBody({ name: "x".repeat(201) }), "invalid_name", "name"],
+        [widgetBody({ name: undefined }), "invalid_request", "name"],
+        [widgetBody({ name: "   " }), "invalid_request", "name"],
+        [widgetBody({ name: "x".repeat(201) }), "invalid_request", "name"],
         [widgetBody({ display_type: "huge" }), "invalid_display_type", "display_type"],
         [widgetBody({ display_type: undefined }), "invalid_display_type", "display_type"],
         [widgetBody({ num_days: 6 }), "invalid_num_days", "num_days"],
