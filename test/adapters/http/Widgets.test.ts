@@ -308,6 +308,22 @@ layer(TestServer.layer(), { excludeTestServices: true })("widgets end to end", (
       assert.strictEqual((yield* get("/embed/widgets/wgt_unknown")).status, 404)
     }))
 
+  it.effect("the typed client covers the widget endpoints and decodes their errors", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(10)
+      const client = yield* TestServer.client(key)
+      const made = yield* client.widgets.create({ payload: { ...widgetBody(), display_type: "full" }, headers: {} })
+      assert.strictEqual(made.display_type, "full")
+      const listed = yield* client.widgets.list({ urlParams: {} })
+      assert.deepStrictEqual(listed.data.map((w) => w.id), [made.id])
+      const updated = yield* client.widgets.update({ path: { id: made.id }, payload: { auto_refresh_hours: 24 } })
+      assert.strictEqual(updated.auto_refresh_hours, 24)
+      assert.isNotNull(updated.next_refresh_at)
+      yield* client.widgets.delete({ path: { id: made.id } })
+      const missing = yield* Effect.flip(client.widgets.get({ path: { id: made.id } }))
+      assert.strictEqual(missing._tag, "WidgetNotFound")
+    }))
+
   it.effect("no overdraft with widgets and SpotCasts created and refreshed concurrently", () =>
     Effect.gen(function*() {
       const { key } = yield* account(30)
