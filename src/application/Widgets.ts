@@ -144,9 +144,10 @@ export const refreshWidget = Effect.fn("RefreshWidget")(function*(
     accountId: account.id,
     widgetId: current.id,
     forecast,
-    aim: (widget) => backingSpotCast(widget, now),
+    // The forecast follows the configuration read here, which also sets the price: a PUT racing this
+    // refresh takes effect at the next one, and the charge always matches the days forecast.
+    aim: () => backingSpotCast(current, now),
     refreshed: (widget) => refreshed(widget, now),
-    // Priced by the configuration at the moment of charging, which the store reads under its lock.
     price: widgetPrice(current.numDays),
     chargeId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,

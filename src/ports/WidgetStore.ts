@@ -24,7 +24,7 @@ export interface CreateWidgetCommand extends WidgetCharge {
 export interface RefreshWidgetCommand extends WidgetCharge {
   readonly accountId: AccountId
   readonly widgetId: WidgetId
-  /** The forecast to produce; its SpotCast is re-aimed at the widget's configuration as `aim` says. */
+  /** The forecast to produce; its hidden SpotCast is re-aimed as `aim` says (given the locked widget). */
   readonly forecast: Forecast
   readonly aim: (widget: Widget) => SpotCast
   /** The widget after the refresh (its schedule restarted). */
