@@ -4,5 +4,13 @@ import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
 import { widgetStoreContract } from "./WidgetStoreContract.js"
 import { memoryHarness, runContracts } from "./StorageHarness.js"
+import { webhookOutboxContract } from "./WebhookOutboxContract.js"
 
-runContracts(memoryHarness, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, widgetStoreContract])
+runContracts(memoryHarness, [
+  accountStoreContract,
+  spotCastStoreContract,
+  jobQueueContract,
+  idempotencyStoreContract,
+  webhookOutboxContract,
+  widgetStoreContract
+])
