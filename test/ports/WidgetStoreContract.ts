@@ -175,6 +175,25 @@ export const widgetStoreContract = (it: ContractIt) =>
         assert.strictEqual(yield* balance(owner), 18)
       })))
 
+    it.effect("widgets and SpotCasts charged at once never overdraw the balance", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const spotcasts = yield* SpotCastStore
+        const owner = yield* F.seed(25)
+        const results = yield* Effect.all(
+          Array.from({ length: 30 }, (_, i) =>
+            i % 2 === 0
+              ? Effect.either(Effect.map(created(owner, { numDays: 1 + (i % 3) }), () => 1 + (i % 3)))
+              : Effect.either(Effect.flatMap(F.createCommand(owner, 2), (c) => Effect.as(spotcasts.create(c), 2)))),
+          { concurrency: "unbounded" }
+        )
+        const spent = results.reduce((sum, r) => sum + (Either.isRight(r) ? r.right : 0), 0)
+        for (const r of results) if (Either.isLeft(r)) assert.strictEqual(r.left._tag, "InsufficientBalance")
+        const left = yield* balance(owner)
+        assert.strictEqual(left, 25 - spent)
+        assert.isAtLeast(left, 0)
+        assert.isBelow(left, 3)
+      })))
+
     it.effect("claimDue: due widgets only, each claimed by one caller; a stale claim cannot refresh", () =>
       onFreshStorage(Effect.gen(function*() {
         const store = yield* WidgetStore
