@@ -3,7 +3,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { MemoryDatabase } from "../../../src/adapters/memory/MemoryDatabase.js"
 import type { AccountId } from "../../../src/domain/Ids.js"
-import { account, authed, createBody, get, ISO_UTC, postJson } from "./support/Fixtures.js"
+import { account, authed, createBody, get, ISO_UTC, postJson, postText } from "./support/Fixtures.js"
 import { NO_WEATHER_LATITUDE } from "./support/TestDoubles.js"
 import * as TestServer from "./support/TestServer.js"
 
@@ -118,6 +118,28 @@ layer(TestServer.layer(), { excludeTestServices: true })("widgets end to end", (
       assert.strictEqual(badPut.status, 400)
       assert.strictEqual(badPut.json.error.code, "invalid_display_type")
       // Only the valid widget above was charged.
+      assert.strictEqual(yield* balance(key), 7)
+    }))
+
+  it.effect("every widget endpoint needs a key (401); a body that is not JSON is 400 invalid_json", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(10)
+      const w = yield* createWidget(key)
+      for (const r of [
+        yield* postJson(WIDGETS, widgetBody()),
+        yield* get(WIDGETS),
+        yield* get(`${WIDGETS}/${w.id}`),
+        yield* TestServer.raw(HttpClientRequest.put(`${WIDGETS}/${w.id}`).pipe(HttpClientRequest.bodyUnsafeJson({}))),
+        yield* TestServer.raw(HttpClientRequest.del(`${WIDGETS}/${w.id}`)),
+        yield* postJson(`${WIDGETS}/${w.id}/refresh`, {})
+      ]) {
+        assert.strictEqual(r.status, 401)
+        assert.strictEqual(r.json.error.code, "missing_api_key")
+      }
+      const bad = yield* postText(WIDGETS, "{not json", key)
+      assert.strictEqual(bad.status, 400)
+      assert.strictEqual(bad.json.error.code, "invalid_json")
+      assert.strictEqual((yield* get(`${WIDGETS}/${w.id}`, key)).status, 200)
       assert.strictEqual(yield* balance(key), 7)
     }))
 
