@@ -5,6 +5,7 @@ import * as NodeCrypto from "../adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../adapters/webhook/HttpWebhookTransport.js"
 import { startWebhookDispatcher } from "../application/DeliverWebhooks.js"
 import { startWorkerPool } from "../application/WorkerPool.js"
+import { startWidgetScheduler } from "../application/AutoRefreshWidgets.js"
 import { AppConfig } from "./config/AppConfig.js"
 import { bootstrap } from "./Bootstrap.js"
 import * as Intelligence from "./Intelligence.js"
@@ -41,6 +42,9 @@ const dispatcher = (config: AppConfig) =>
     })
   })).pipe(Layer.provide(HttpWebhookTransport.layer({ allowPrivate: config.webhooks.allowPrivate })))
 
+/** Due widget auto-refreshes, claimed once across worker processes (the schedule is in the database). */
+const widgetScheduler = Layer.scopedDiscard(startWidgetScheduler({ pollInterval: "30 seconds" }))
+
 /** The HTTP server, listening only once the bootstrap account exists (its key printed first). */
 const api = (config: AppConfig) =>
   HttpServerLive.layer({
@@ -68,7 +72,11 @@ export const processLayer = (config: AppConfig, role: Role) => {
     NodeCrypto.layer,
     SettingsLive.layer(config)
   )
-  const background = Layer.mergeAll(workers(config).pipe(Layer.provide(Intelligence.layer(config))), dispatcher(config))
+  const background = Layer.mergeAll(
+    workers(config).pipe(Layer.provide(Intelligence.layer(config))),
+    dispatcher(config),
+    widgetScheduler
+  )
   const parts = role === "api" ? api(config) : role === "worker" ? background : Layer.mergeAll(api(config), background)
   // Announced first, before anything listens, so the log reads in the order things happen.
   const announced = Layer.scopedDiscard(

@@ -4,6 +4,7 @@ import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
 import { Layer, Option, type Redacted } from "effect"
 import * as AdminAuth from "./AdminAuth.js"
 import * as BillingPage from "./BillingPage.js"
+import * as EmbedRoutes from "./embed/EmbedRoutes.js"
 import { AdminLive } from "./AdminHandlers.js"
 import * as Authentication from "./Authentication.js"
 import * as RateLimiter from "./RateLimiter.js"
@@ -12,6 +13,7 @@ import * as RequestGate from "./RequestGate.js"
 import * as WebhookHosts from "./WebhookHosts.js"
 import { ServedApi } from "./ServedApi.js"
 import { AccountLive, SpotCastsLive } from "./SpotCastHandlers.js"
+import { WidgetsAdminLive, WidgetsLive } from "./WidgetHandlers.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"
 export const DOCS_PATH = "/docs"
@@ -35,7 +37,7 @@ export interface ServerOptions {
 
 const api = (options: ServerOptions) =>
   HttpApiBuilder.api(ServedApi).pipe(
-    Layer.provide([SpotCastsLive, AccountLive, AdminLive]),
+    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive, WidgetsAdminLive]),
     Layer.provide([
       Authentication.layer,
       AdminAuth.layer(options.adminToken),
@@ -54,6 +56,7 @@ export const app = (options: ServerOptions) =>
       HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH }),
       HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } }),
       BillingPage.layer,
+      EmbedRoutes.layer,
       RequestGate.layer({
         adminEnabled: Option.isSome(options.adminToken),
         trustProxy: options.trustProxy ?? false

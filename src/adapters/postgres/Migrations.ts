@@ -2,6 +2,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { schemaV1 } from "./SchemaV1.js"
+import { schemaWidgets } from "./SchemaWidgets.js"
 
 /** Where the migrator records what it applied. */
 export const MIGRATIONS_TABLE = "spotcast_migrations"
@@ -14,7 +15,8 @@ const statements = (list: ReadonlyArray<string>) =>
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = Migrator.fromRecord({
-  "0001_schema": statements(schemaV1)
+  "0001_schema": statements(schemaV1),
+  "0003_widgets": statements(schemaWidgets)
 })
 
 /**

@@ -6,6 +6,7 @@ import * as PostgresIdempotencyStore from "./PostgresIdempotencyStore.js"
 import * as PostgresJobQueue from "./PostgresJobQueue.js"
 import * as PostgresSpotCastStore from "./PostgresSpotCastStore.js"
 import * as PostgresWebhookOutbox from "./PostgresWebhookOutbox.js"
+import * as PostgresWidgetStore from "./PostgresWidgetStore.js"
 
 export const DEFAULT_POOL_SIZE = 10
 
@@ -19,7 +20,8 @@ export const layer = Layer.mergeAll(
   PostgresSpotCastStore.layer,
   PostgresJobQueue.layer,
   PostgresIdempotencyStore.layer,
-  PostgresWebhookOutbox.layer
+  PostgresWebhookOutbox.layer,
+  PostgresWidgetStore.layer
 ).pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
 export interface ClientOptions {

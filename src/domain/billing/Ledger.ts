@@ -67,17 +67,19 @@ export const grantEntry = (accountId: AccountId, grant: Grant): LedgerEntry => (
   ...(grant.note === undefined ? {} : { note: grant.note })
 })
 
-/** The charge for a forecast (a create's first, or a refresh's), dated when the forecast was made. */
+/** The charge for a forecast (a create's first, or a refresh's), dated when the forecast was made; a widget's names it. */
 export const chargeEntry = (
   forecast: Pick<Forecast, "id" | "accountId" | "createdAt">,
   price: number,
-  entryId: LedgerEntryId
+  entryId: LedgerEntryId,
+  widgetId?: WidgetId
 ): LedgerEntry => ({
   id: entryId,
   accountId: forecast.accountId,
   kind: "charge",
   amount: price,
   forecastId: forecast.id,
+  ...(widgetId === undefined ? {} : { widgetId }),
   createdAt: forecast.createdAt
 })
 
@@ -88,6 +90,7 @@ export const refundEntry = (charge: LedgerEntry, entryId: LedgerEntryId, at: Dat
   kind: "refund",
   amount: charge.amount,
   ...(charge.forecastId === undefined ? {} : { forecastId: charge.forecastId }),
+  ...(charge.widgetId === undefined ? {} : { widgetId: charge.widgetId }),
   refundOf: charge.id,
   createdAt: at
 })
