@@ -6,11 +6,12 @@ import { UnsupportedMediaType } from "./contract/EdgeErrors.js"
 /** Deeper JSON than any contract body needs; past it, decoders and error formatters would recurse too far. */
 export const MAX_JSON_DEPTH = 64
 
-/** The JSON media types a body may be sent as; no Content-Type at all is read as JSON too. */
-const isJson = (contentType: string) => {
-  const type = contentType.split(";")[0]!.trim().toLowerCase()
-  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"))
-}
+/**
+ * The media type a body may be sent as: application/json, with parameters such as charset; no
+ * Content-Type at all is read as JSON too. (HttpApi reads other types, `+json` ones included, with
+ * other decoders, which is why they are refused here.)
+ */
+const isJson = (contentType: string) => contentType.split(";")[0]!.trim().toLowerCase() === "application/json"
 
 const hasBody = (request: HttpServerRequest.HttpServerRequest) => {
   const length = request.headers["content-length"]
@@ -42,11 +43,12 @@ export const nestingDepth = (text: string): number => {
 export const checkBodyShape = (
   request: HttpServerRequest.HttpServerRequest
 ): Effect.Effect<Option.Option<UnsupportedMediaType | ValidationError>> => {
-  if (!hasBody(request)) return Effect.succeed(Option.none())
+  // A declared type is judged even on an empty body: the platform would still pick its reader by it.
   const contentType = request.headers["content-type"]
-  if (contentType !== undefined && !isJson(contentType)) {
+  if (contentType !== undefined && !isJson(contentType) && (hasBody(request) || request.method !== "GET")) {
     return Effect.succeed(Option.some(new UnsupportedMediaType({ contentType: contentType.slice(0, 100) })))
   }
+  if (!hasBody(request)) return Effect.succeed(Option.none())
   return request.text.pipe(
     Effect.map((text) =>
       nestingDepth(text) > MAX_JSON_DEPTH
