@@ -7,6 +7,7 @@ import { startWebhookDispatcher } from "../application/DeliverWebhooks.js"
 import { startWorkerPool } from "../application/WorkerPool.js"
 import { AppConfig } from "./config/AppConfig.js"
 import { bootstrap } from "./Bootstrap.js"
+import * as Logging from "./Logging.js"
 import * as Intelligence from "./Intelligence.js"
 import * as SettingsLive from "./SettingsLive.js"
 import * as Storage from "./Storage.js"
@@ -89,5 +90,5 @@ export const serve = (role: Role) =>
         `--role ${role} needs a shared PostgreSQL server (DATABASE_URL); ${Storage.describe(config.storage)} belongs to one process`
       ))
     }
-    return yield* Layer.launch(processLayer(config, role))
+    return yield* Layer.launch(processLayer(config, role).pipe(Layer.provide(Logging.layer(config.observability.logFormat))))
   })

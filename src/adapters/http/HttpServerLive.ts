@@ -10,6 +10,9 @@ import * as RateLimiter from "./RateLimiter.js"
 import * as RequestGate from "./RequestGate.js"
 import { ServedApi } from "./ServedApi.js"
 import { AccountLive, SpotCastsLive } from "./SpotCastHandlers.js"
+import * as Health from "./observability/Health.js"
+import * as Lifecycle from "./observability/Lifecycle.js"
+import * as Observe from "./observability/Observe.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"
 export const DOCS_PATH = "/docs"
@@ -44,8 +47,9 @@ const api = (options: ServerOptions) =>
  * Requires the storage ports, Ids and Settings.
  */
 export const app = (options: ServerOptions) =>
-  HttpApiBuilder.serve().pipe(
+  HttpApiBuilder.serve(Observe.middleware({ knownPaths: [OPENAPI_PATH, DOCS_PATH, BillingPage.BILLING_PATH, "/"] })).pipe(
     Layer.provide([
+      Health.routes,
       HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH }),
       HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } }),
       BillingPage.layer,
@@ -56,7 +60,8 @@ export const app = (options: ServerOptions) =>
     ]),
     Layer.provide(api(options)),
     // Long (malformed) ids still reach the endpoints, to be answered as not found like any unknown id.
-    Layer.provide(HttpRouter.setRouterConfig({ maxParamLength: 1024 }))
+    Layer.provide(HttpRouter.setRouterConfig({ maxParamLength: 1024 })),
+    Layer.provideMerge(Lifecycle.layer)
   )
 
 /** The service's HTTP server on Node, listening on `host:port`. */

@@ -18,6 +18,8 @@ import type { RateDecision } from "./RateWindow.js"
 import { RequestAuth } from "./Authentication.js"
 import { bodyTooLarge, isTooLarge, tooLarge } from "./BodyLimit.js"
 import { RateLimiter } from "./RateLimiter.js"
+import * as Health from "./observability/Health.js"
+import { noteAccount } from "./observability/RequestInfo.js"
 import { ServedApi } from "./ServedApi.js"
 
 export const ADMIN_PREFIX = "/admin/v1"
@@ -80,6 +82,7 @@ const gate = (options: GateOptions) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const settings = yield* Settings
+        if (Health.ungated(pathOf(request.url))) return yield* app
         const admin = isAdminPath(pathOf(request.url))
 
         const headers = request.headers
@@ -90,6 +93,7 @@ const gate = (options: GateOptions) =>
           : yield* Effect.exit(Effect.either(authenticate({ bearer, apiKey })))
 
         const caller = Exit.isSuccess(auth) && Either.isRight(auth.value) ? auth.value.right : undefined
+        if (caller !== undefined) yield* noteAccount(caller.account.id)
         const decision = limiter.hit(
           caller === undefined ? `addr:${clientAddress(request, options.trustProxy)}` : `key:${caller.key.id}`,
           caller?.account.rateLimitPerMinute ?? settings.rateLimitPerMinute,

@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import * as MemoryHealth from "./MemoryHealth.js"
 import * as MemoryAccountStore from "./MemoryAccountStore.js"
 import * as MemoryDatabase from "./MemoryDatabase.js"
 import * as MemoryIdempotencyStore from "./MemoryIdempotencyStore.js"
@@ -12,5 +13,6 @@ export const layer = Layer.mergeAll(
   MemorySpotCastStore.layer,
   MemoryJobQueue.layer,
   MemoryIdempotencyStore.layer,
-  MemoryWebhookOutbox.layer
+  MemoryWebhookOutbox.layer,
+  MemoryHealth.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

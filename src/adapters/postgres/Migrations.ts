@@ -13,9 +13,13 @@ const statements = (list: ReadonlyArray<string>) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.forEach(list, (s) => sql.unsafe(s), { discard: true }))
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = Migrator.fromRecord({
+const all = {
   "0001_schema": statements(schemaV1)
-})
+}
+export const migrations = Migrator.fromRecord(all)
+
+/** The id of the newest migration this build knows: readiness waits until the database has it. */
+export const LATEST_MIGRATION = Math.max(...Object.keys(all).map((name) => Number.parseInt(name, 10)))
 
 /**
  * Applies pending migrations. Several processes may start at once: a transaction-scoped advisory lock

@@ -1,6 +1,7 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Layer, type Redacted } from "effect"
 import { migrate } from "./Migrations.js"
+import * as PostgresHealth from "./PostgresHealth.js"
 import * as PostgresAccountStore from "./PostgresAccountStore.js"
 import * as PostgresIdempotencyStore from "./PostgresIdempotencyStore.js"
 import * as PostgresJobQueue from "./PostgresJobQueue.js"
@@ -19,7 +20,8 @@ export const layer = Layer.mergeAll(
   PostgresSpotCastStore.layer,
   PostgresJobQueue.layer,
   PostgresIdempotencyStore.layer,
-  PostgresWebhookOutbox.layer
+  PostgresWebhookOutbox.layer,
+  PostgresHealth.layer
 ).pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
 export interface ClientOptions {
