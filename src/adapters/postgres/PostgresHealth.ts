@@ -6,20 +6,28 @@ import { LATEST_MIGRATION, MIGRATIONS_TABLE } from "./Migrations.js"
 /** A readiness probe must answer quickly: a database slower than this counts as not answering. */
 const CHECK_TIMEOUT = "2 seconds"
 
+const NOT_ANSWERING: StorageStatus = { ready: false, reason: "database not answering" }
+
 /** Ready when the database answers within the timeout and has every migration this build knows. */
 export const layer = Layer.effect(
   StorageHealth,
-  Effect.map(SqlClient.SqlClient, (sql) => ({
-    check: sql.unsafe<{ latest: number | null }>(`SELECT max(migration_id) AS latest FROM ${MIGRATIONS_TABLE}`).pipe(
-      Effect.timeoutFail({ duration: CHECK_TIMEOUT, onTimeout: () => "timeout" }),
-      Effect.map((rows): StorageStatus => {
-        const latest = Number(rows[0]?.latest ?? 0)
-        return latest >= LATEST_MIGRATION
-          ? { ready: true }
-          : { ready: false, reason: `database migrations not applied (at ${latest}, this build needs ${LATEST_MIGRATION})` }
-      }),
-      Effect.catchAll(() => Effect.succeed<StorageStatus>({ ready: false, reason: "database not answering" })),
-      Effect.catchAllDefect(() => Effect.succeed<StorageStatus>({ ready: false, reason: "database not answering" }))
-    )
-  }))
+  Effect.map(SqlClient.SqlClient, (sql) => {
+    const latest = Effect.gen(function*() {
+      const [table] = yield* sql<{ present: boolean }>`SELECT to_regclass(${MIGRATIONS_TABLE}) IS NOT NULL AS present`
+      if (table?.present !== true) return 0
+      const [row] = yield* sql.unsafe<{ latest: number | null }>(`SELECT max(migration_id) AS latest FROM ${MIGRATIONS_TABLE}`)
+      return Number(row?.latest ?? 0)
+    })
+    return {
+      check: latest.pipe(
+        Effect.timeoutFail({ duration: CHECK_TIMEOUT, onTimeout: () => "timeout" }),
+        Effect.map((at): StorageStatus =>
+          at >= LATEST_MIGRATION
+            ? { ready: true }
+            : { ready: false, reason: `database migrations not applied (at ${at}, this build needs ${LATEST_MIGRATION})` }
+        ),
+        Effect.catchAllCause(() => Effect.succeed(NOT_ANSWERING))
+      )
+    }
+  })
 )
