@@ -5,6 +5,7 @@ import { ConfigError, Effect } from "effect"
 import { adminCommand } from "./cli/AdminCommand.js"
 import { classifyCommand } from "./cli/ClassifyCommand.js"
 import { ROLES, serve } from "./Serve.js"
+import { StartupFailure } from "./StartupFailure.js"
 
 const role = Options.choice("role", ROLES).pipe(
   Options.withDefault("all" as const),
@@ -26,6 +27,7 @@ const cli = Command.run(spotcast, { name: "spotcast", version: "0.1.0" })
 const explain = (error: unknown) => {
   const message = ConfigError.isConfigError(error)
     ? `Invalid configuration: ${String(error)}`
+    : error instanceof StartupFailure ? error.message
     : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   return Effect.sync(() => {
     process.stderr.write(`spotcast: ${message}\n`)
