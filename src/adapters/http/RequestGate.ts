@@ -94,7 +94,7 @@ const gate = (options: GateOptions) =>
 
         const caller = Exit.isSuccess(auth) && Either.isRight(auth.value) ? auth.value.right : undefined
         if (caller !== undefined) yield* noteAccount(caller.account.id)
-        const decision = limiter.hit(
+        const decision = yield* limiter.hit(
           caller === undefined ? `addr:${clientAddress(request, options.trustProxy)}` : `key:${caller.key.id}`,
           caller?.account.rateLimitPerMinute ?? settings.rateLimitPerMinute,
           yield* Clock.currentTimeMillis

@@ -1,6 +1,7 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Layer, type Redacted } from "effect"
 import { migrate } from "./Migrations.js"
+import * as PostgresRateWindows from "./PostgresRateWindows.js"
 import * as PostgresHealth from "./PostgresHealth.js"
 import * as PostgresAccountStore from "./PostgresAccountStore.js"
 import * as PostgresIdempotencyStore from "./PostgresIdempotencyStore.js"
@@ -39,6 +40,9 @@ export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions
     applicationName: options.applicationName ?? "spotcast"
   })
 
-/** Every storage port, plus `SqlClient`/`PgClient`, on the server at `url`, migrated at start. */
+/**
+ * Every storage port, plus `SqlClient`/`PgClient`, on the server at `url`, migrated at start; with
+ * rate-limit windows shared by every process on that server.
+ */
 export const layerUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) =>
-  Layer.provideMerge(layer, clientUrl(url, options))
+  Layer.provideMerge(Layer.merge(layer, PostgresRateWindows.layer), clientUrl(url, options))

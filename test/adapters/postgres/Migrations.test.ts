@@ -26,7 +26,7 @@ await describeServer("migrations on the Postgres server", () => {
       const ran = applied._tag === "Right" ? applied.right.filter((r) => r.length > 0) : []
       assert.strictEqual(ran.length, 1, "exactly one process applied the migrations")
       const rows = yield* clients[0]!<{ n: string }>`SELECT count(*) AS n FROM ${clients[0]!(MIGRATIONS_TABLE)}`
-      assert.strictEqual(rows[0]!.n, "1")
+      assert.strictEqual(rows[0]!.n, "2")
     }).pipe(Effect.scoped), 60_000)
 
   it.live("layerUrl connects to the server, migrates, and provides the storage ports", () =>
@@ -38,6 +38,6 @@ await describeServer("migrations on the Postgres server", () => {
       assert.strictEqual(count, 0)
       const sql = yield* PgClient.make({ url, maxConnections: 1 }).pipe(Effect.provide(Reactivity.layer))
       const rows = yield* sql<{ n: string }>`SELECT count(*) AS n FROM ${sql(MIGRATIONS_TABLE)}`
-      assert.strictEqual(rows[0]!.n, "1")
+      assert.strictEqual(rows[0]!.n, "2")
     }).pipe(Effect.scoped), 60_000)
 })
