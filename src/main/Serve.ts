@@ -50,7 +50,8 @@ const api = (config: AppConfig) =>
     host: config.host,
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
-    purchaseUrl: Option.getOrUndefined(config.purchaseUrl)
+    purchaseUrl: Option.getOrUndefined(config.purchaseUrl),
+    metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken }
   }).pipe(Layer.provide(Layer.effectDiscard(bootstrap(config))))
 
 const announce = (config: AppConfig, role: Role) =>

@@ -12,6 +12,7 @@ import { ServedApi } from "./ServedApi.js"
 import { AccountLive, SpotCastsLive } from "./SpotCastHandlers.js"
 import * as Health from "./observability/Health.js"
 import * as Lifecycle from "./observability/Lifecycle.js"
+import * as MetricsRoute from "./observability/MetricsRoute.js"
 import * as Observe from "./observability/Observe.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"
@@ -30,6 +31,8 @@ export interface ServerOptions {
    * the page this server serves at /billing.
    */
   readonly purchaseUrl?: string | undefined
+  /** GET /metrics (default: on, without a token). */
+  readonly metrics?: MetricsRoute.MetricsOptions | undefined
 }
 
 const api = (options: ServerOptions) =>
@@ -47,9 +50,12 @@ const api = (options: ServerOptions) =>
  * Requires the storage ports, Ids and Settings.
  */
 export const app = (options: ServerOptions) =>
-  HttpApiBuilder.serve(Observe.middleware({ knownPaths: [OPENAPI_PATH, DOCS_PATH, BillingPage.BILLING_PATH, "/"] })).pipe(
+  HttpApiBuilder.serve(Observe.middleware({
+    knownPaths: [OPENAPI_PATH, DOCS_PATH, BillingPage.BILLING_PATH, MetricsRoute.METRICS_PATH, "/"]
+  })).pipe(
     Layer.provide([
       Health.routes,
+      MetricsRoute.layer(options.metrics ?? { enabled: true, token: Option.none() }),
       HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH }),
       HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } }),
       BillingPage.layer,

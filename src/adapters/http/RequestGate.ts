@@ -19,6 +19,7 @@ import { RequestAuth } from "./Authentication.js"
 import { bodyTooLarge, isTooLarge, tooLarge } from "./BodyLimit.js"
 import { RateLimiter } from "./RateLimiter.js"
 import * as Health from "./observability/Health.js"
+import * as MetricsRoute from "./observability/MetricsRoute.js"
 import { noteAccount } from "./observability/RequestInfo.js"
 import { ServedApi } from "./ServedApi.js"
 
@@ -82,7 +83,7 @@ const gate = (options: GateOptions) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const settings = yield* Settings
-        if (Health.ungated(pathOf(request.url))) return yield* app
+        if (Health.ungated(pathOf(request.url)) || MetricsRoute.ungated(pathOf(request.url))) return yield* app
         const admin = isAdminPath(pathOf(request.url))
 
         const headers = request.headers

@@ -1,6 +1,7 @@
 import { HttpApp, HttpBody, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Clock, Effect } from "effect"
 import { HEALTH_PATH, READY_PATH } from "./Health.js"
+import * as HttpMetrics from "./HttpMetrics.js"
 import * as RequestId from "./RequestId.js"
 import { RequestInfo, type RequestInfoShape } from "./RequestInfo.js"
 import { routeOf } from "./RouteNames.js"
@@ -59,6 +60,7 @@ export const middleware = (options: ObserveOptions) => (app: HttpApp.Default) =>
           requestId
         )
         const route = routeOf(request.method, path, knownPaths)
+        yield* HttpMetrics.record(request.method, route, answered.status, finished - started)
         yield* Effect.logInfo("request").pipe(
           Effect.annotateLogs({
             method: request.method,

@@ -33,6 +33,8 @@ export interface TestServerOptions {
   readonly purchaseUrl?: string
   /** Also a logger for every level (default: only warnings and errors are written, not the request lines). */
   readonly logger?: Layer.Layer<never>
+  /** The HTTP adapter's /metrics options (default: on, no token). */
+  readonly metrics?: HttpServerLive.ServerOptions["metrics"]
 }
 
 /**
@@ -62,7 +64,8 @@ export const layer = (options: TestServerOptions = {}) => {
   const server = HttpServerLive.layerTest({
     adminToken: options.admin === false ? Option.none() : Option.some(Redacted.make(ADMIN_TOKEN)),
     trustProxy: options.trustProxy ?? false,
-    purchaseUrl: options.purchaseUrl
+    purchaseUrl: options.purchaseUrl,
+    metrics: options.metrics
   })
   const logging = options.logger === undefined
     ? Layer.merge(captureErrors, Logger.minimumLogLevel(LogLevel.Warning))
