@@ -1,5 +1,5 @@
 import { createServer } from "node:http"
-import { HttpApiBuilder, HttpApiScalar, HttpRouter, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpRouter, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Layer, Option, type Redacted } from "effect"
 import * as AdminAuth from "./AdminAuth.js"
@@ -12,6 +12,7 @@ import { ServedApi } from "./ServedApi.js"
 import { AccountLive, SpotCastsLive } from "./SpotCastHandlers.js"
 import * as Health from "./observability/Health.js"
 import * as Lifecycle from "./observability/Lifecycle.js"
+import * as DocsRoutes from "./observability/DocsRoutes.js"
 import * as MetricsRoute from "./observability/MetricsRoute.js"
 import * as Observe from "./observability/Observe.js"
 
@@ -51,13 +52,14 @@ const api = (options: ServerOptions) =>
  */
 export const app = (options: ServerOptions) =>
   HttpApiBuilder.serve(Observe.middleware({
-    knownPaths: [OPENAPI_PATH, DOCS_PATH, BillingPage.BILLING_PATH, MetricsRoute.METRICS_PATH, "/"]
+    knownPaths: [OPENAPI_PATH, DOCS_PATH, BillingPage.BILLING_PATH, MetricsRoute.METRICS_PATH, "/"],
+    cacheablePaths: [OPENAPI_PATH, DOCS_PATH]
   })).pipe(
     Layer.provide([
       Health.routes,
       MetricsRoute.layer(options.metrics ?? { enabled: true, token: Option.none() }),
-      HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH }),
-      HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } }),
+      DocsRoutes.openApiLayer(OPENAPI_PATH),
+      DocsRoutes.docsLayer(DOCS_PATH),
       BillingPage.layer,
       RequestGate.layer({
         adminEnabled: Option.isSome(options.adminToken),

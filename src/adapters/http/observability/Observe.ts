@@ -3,6 +3,7 @@ import { Clock, Effect } from "effect"
 import { HEALTH_PATH, READY_PATH } from "./Health.js"
 import * as HttpMetrics from "./HttpMetrics.js"
 import * as RequestId from "./RequestId.js"
+import { cacheable } from "./StaticCache.js"
 import { RequestInfo, type RequestInfoShape } from "./RequestInfo.js"
 import { routeOf } from "./RouteNames.js"
 
@@ -37,6 +38,8 @@ const withRequestIdInError = (response: HttpServerResponse.HttpServerResponse, r
 export interface ObserveOptions {
   /** Paths served outside the API (docs, OpenAPI, billing) that logs and metrics name as they are. */
   readonly knownPaths: ReadonlyArray<string>
+  /** Static pages answered cacheable and compressed (docs, OpenAPI). */
+  readonly cacheablePaths?: ReadonlyArray<string>
 }
 
 /**
@@ -55,8 +58,9 @@ export const middleware = (options: ObserveOptions) => (app: HttpApp.Default) =>
     yield* HttpApp.appendPreResponseHandler((_, response) =>
       Effect.gen(function*() {
         const finished = yield* Clock.currentTimeMillis
+        const finishing = options.cacheablePaths?.includes(path) ? cacheable(request, response) : response
         const answered = withRequestIdInError(
-          HttpServerResponse.setHeader(response, REQUEST_ID_HEADER, requestId),
+          HttpServerResponse.setHeader(finishing, REQUEST_ID_HEADER, requestId),
           requestId
         )
         const route = routeOf(request.method, path, knownPaths)
