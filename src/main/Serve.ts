@@ -8,6 +8,7 @@ import { startWorkerPool } from "../application/WorkerPool.js"
 import { AppConfig } from "./config/AppConfig.js"
 import { bootstrap } from "./Bootstrap.js"
 import * as Logging from "./Logging.js"
+import * as Tracing from "./telemetry/Tracing.js"
 import { explained } from "./StartupFailure.js"
 import * as Intelligence from "./Intelligence.js"
 import * as SettingsLive from "./SettingsLive.js"
@@ -92,7 +93,8 @@ export const serve = (role: Role) =>
         `--role ${role} needs a shared PostgreSQL server (DATABASE_URL); ${Storage.describe(config.storage)} belongs to one process`
       ))
     }
-    return yield* Layer.launch(processLayer(config, role).pipe(Layer.provide(Logging.layer(config.observability.logFormat)))).pipe(
+    const reporting = Layer.merge(Logging.layer(config.observability.logFormat), Tracing.layer(config.telemetry))
+    return yield* Layer.launch(processLayer(config, role).pipe(Layer.provide(reporting))).pipe(
       explained(config)
     )
   })

@@ -3,6 +3,7 @@ import { AdminTokenConfig } from "./Admin.js"
 import { AnalystConfig } from "./Analyst.js"
 import { httpRoot, nonNegativeInt, positiveInt } from "./Env.js"
 import { ObservabilityConfig } from "./Observability.js"
+import { TelemetryConfig } from "./Telemetry.js"
 import { StorageConfig } from "./Storage.js"
 import { WeatherConfig } from "./Weather.js"
 import { WebhooksConfig } from "./Webhooks.js"
@@ -32,6 +33,7 @@ export const AppConfig = Config.all({
   weather: WeatherConfig,
   analyst: AnalystConfig,
   webhooks: WebhooksConfig,
-  observability: ObservabilityConfig
+  observability: ObservabilityConfig,
+  telemetry: TelemetryConfig
 })
 export type AppConfig = Config.Config.Success<typeof AppConfig>

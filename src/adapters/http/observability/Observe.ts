@@ -79,6 +79,8 @@ export const middleware = (options: ObserveOptions) => (app: HttpApp.Default) =>
       })
     )
 
+    // The server's request span (continuing the caller's traceparent) carries the id too.
+    yield* Effect.annotateCurrentSpan("http.request_id", requestId)
     return yield* app.pipe(
       Effect.provideService(RequestInfo, info),
       Effect.annotateLogs("request_id", requestId)
