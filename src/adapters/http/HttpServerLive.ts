@@ -60,6 +60,7 @@ export const app = (options: ServerOptions) =>
       MetricsRoute.layer(options.metrics ?? { enabled: true, token: Option.none() }),
       DocsRoutes.openApiLayer(OPENAPI_PATH),
       DocsRoutes.docsLayer(DOCS_PATH),
+      DocsRoutes.rootLayer({ docs: DOCS_PATH, openapi: OPENAPI_PATH }),
       BillingPage.layer,
       RequestGate.layer({
         adminEnabled: Option.isSome(options.adminToken),

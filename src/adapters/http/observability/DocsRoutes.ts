@@ -29,3 +29,18 @@ export const docsLayer = (path: `/${string}`) =>
       } as HttpApiScalar.ScalarConfig
     })
   ))
+
+/** `GET /`: where to start, for a person or a client that lands on the root. */
+export const rootLayer = (paths: { readonly docs: string; readonly openapi: string }) =>
+  HttpApiBuilder.Router.use((router) =>
+    Effect.gen(function*() {
+      const { publicBaseUrl } = yield* Settings
+      const response = HttpServerResponse.unsafeJson({
+        name: "SpotCast: Marine Forecast Service API v3",
+        message: `See the API reference at ${publicBaseUrl}${paths.docs}`,
+        docs: `${publicBaseUrl}${paths.docs}`,
+        openapi: `${publicBaseUrl}${paths.openapi}`
+      }, { headers: { link: `<${paths.docs}>; rel="help"` } })
+      yield* router.get("/", Effect.succeed(response))
+    })
+  )

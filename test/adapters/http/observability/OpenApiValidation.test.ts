@@ -69,6 +69,15 @@ layer(TestServer.layer(), { excludeTestServices: true, timeout: "120 seconds" })
       )
     }))
 
+  it.effect("GET / points to the docs", () =>
+    Effect.gen(function*() {
+      const r = yield* get("/")
+      assert.strictEqual(r.status, 200)
+      assert.strictEqual(r.json.docs, "https://spotcast.test/docs")
+      assert.strictEqual(r.json.openapi, "https://spotcast.test/v3/openapi.json")
+      assert.include(r.json.message, "/docs")
+    }))
+
   it.effect("the docs page is served gzip-compressed and cacheable, without the third-party toolbar", () =>
     Effect.gen(function*() {
       const plain = yield* TestServer.rawText(HttpClientRequest.get("/docs").pipe(HttpClientRequest.setHeader("accept-encoding", "identity")))
