@@ -27,6 +27,14 @@ export const layer = Layer.effect(
             : { ready: false, reason: `database migrations not applied (at ${at}, this build needs ${LATEST_MIGRATION})` }
         ),
         Effect.catchAllCause(() => Effect.succeed(NOT_ANSWERING))
+      ),
+      connections: sql<{ state: string | null; count: string }>`
+        SELECT coalesce(state, 'unknown') AS state, count(*) AS count FROM pg_stat_activity
+        WHERE application_name = current_setting('application_name') AND datname = current_database()
+        GROUP BY 1`.pipe(
+        Effect.map((rows) => rows.map((r) => ({ state: r.state ?? "unknown", count: Number(r.count) }))),
+        Effect.timeout(CHECK_TIMEOUT),
+        Effect.catchAllCause(() => Effect.succeed([]))
       )
     }
   })

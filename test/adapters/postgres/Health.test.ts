@@ -47,6 +47,8 @@ await describeServer("readiness on a Postgres server", () => {
 
       yield* Effect.provide(migrate, context)
       assert.deepStrictEqual(yield* health.check, { ready: true })
+      const connections = yield* health.connections
+      assert.isAtLeast(connections.find((c) => c.state === "active")?.count ?? 0, 1, JSON.stringify(connections))
 
       cut()
       const started = Date.now()

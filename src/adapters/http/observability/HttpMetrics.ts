@@ -20,6 +20,10 @@ export const queueDepth = Metric.gauge("spotcast_queue_depth", {
   description: "Forecast jobs waiting or running, read from storage at each scrape"
 })
 
+export const dbConnections = Metric.gauge("spotcast_db_connections", {
+  description: "Database connections by state of the processes sharing this one's role (application_name), at each scrape"
+})
+
 /** One answered request. */
 export const record = (method: string, route: string, status: number, durationMillis: number) =>
   Effect.gen(function*() {

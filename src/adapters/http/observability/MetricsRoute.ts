@@ -2,10 +2,13 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { Effect, Layer, Metric, Option, Redacted } from "effect"
 import { timingSafeEqual } from "node:crypto"
 import { JobQueue } from "../../../ports/JobQueue.js"
-import { queueDepth } from "./HttpMetrics.js"
+import { StorageHealth } from "../../../ports/StorageHealth.js"
+import { dbConnections, queueDepth } from "./HttpMetrics.js"
 import * as Prometheus from "./Prometheus.js"
 
 export const METRICS_PATH = "/metrics"
+
+const BASE_STATES = ["active", "idle", "idle in transaction"]
 
 export interface MetricsOptions {
   /** Serve /metrics (default true; SPOTCAST_METRICS=false turns it off). */
@@ -31,6 +34,7 @@ export const layer = (options: MetricsOptions) =>
     ? HttpApiBuilder.Router.use((router) =>
       Effect.gen(function*() {
         const queue = yield* JobQueue
+        const storage = yield* StorageHealth
         yield* router.get(
           METRICS_PATH,
           Effect.gen(function*() {
@@ -38,6 +42,13 @@ export const layer = (options: MetricsOptions) =>
               const request = yield* HttpServerRequest.HttpServerRequest
               const bearer = /^Bearer\s+(.+)$/i.exec(request.headers["authorization"] ?? "")?.[1]
               if (bearer === undefined || !sameToken(bearer, Redacted.value(options.token.value))) return unauthorized
+            }
+            const connections = yield* storage.connections
+            if (connections.length > 0) {
+              // A state with no connection now reads 0, not its last count.
+              const counts = new Map(BASE_STATES.map((state) => [state, 0]))
+              for (const { count, state } of connections) counts.set(state, count)
+              for (const [state, count] of counts) yield* Metric.set(Metric.tagged(dbConnections, "state", state), count)
             }
             yield* queue.depth.pipe(
               Effect.flatMap((depth) => Metric.set(queueDepth, depth)),
