@@ -9,7 +9,8 @@ import { AccountStore } from "../../src/ports/AccountStore.js"
 import { WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
 import type { WebhookTransport } from "../../src/ports/WebhookTransport.js"
 import * as RecordingTransport from "../adapters/webhook/fixtures/RecordingTransport.js"
-import { seedAccount, seedDelivery, settingsLayer } from "../adapters/webhook/fixtures/Seed.js"
+import { seedAccount } from "../support/Accounts.js"
+import { seedDelivery, settingsLayer } from "../support/WebhookDeliveries.js"
 
 const URL = "https://receiver.example.com/spotcast"
 
@@ -34,7 +35,7 @@ describe("DeliverWebhooks", () => {
       const receiver = RecordingTransport.make((_, n) => RecordingTransport.answer(n <= failures ? 503 : 200))
       return run(
         Effect.gen(function*() {
-          const account = yield* seedAccount()
+          const { account } = yield* seedAccount(1000, "sandbox")
           const event = yield* Clock.currentTimeMillis
           const delivery = yield* seedDelivery(account, { url: URL, outcome: "completed" })
           yield* startWebhookDispatcher(dispatcher)
@@ -70,7 +71,7 @@ describe("DeliverWebhooks", () => {
     return run(
       Effect.gen(function*() {
         yield* TestClock.setTime(Date.UTC(2026, 2, 1, 12, 0, 0))
-        const account = yield* seedAccount()
+        const { account } = yield* seedAccount(1000, "sandbox")
         const delivery = yield* seedDelivery(account, { url: URL, outcome: "failed" })
         yield* startWebhookDispatcher(dispatcher)
         yield* TestClock.adjust("6 minutes")
@@ -108,7 +109,7 @@ describe("DeliverWebhooks", () => {
     )
     return run(
       Effect.gen(function*() {
-        const account = yield* seedAccount()
+        const { account } = yield* seedAccount(1000, "sandbox")
         const slow = yield* seedDelivery(account, { url: SLOW, outcome: "completed" })
         const fast = yield* Effect.forEach([1, 2, 3], () => seedDelivery(account, { url: URL, outcome: "completed" }))
         yield* startWebhookDispatcher(dispatcher)
@@ -135,7 +136,7 @@ describe("DeliverWebhooks", () => {
     const receiver = RecordingTransport.make(() => Effect.dieMessage("boom"))
     return run(
       Effect.gen(function*() {
-        const account = yield* seedAccount()
+        const { account } = yield* seedAccount(1000, "sandbox")
         const delivery = yield* seedDelivery(account, { url: URL, outcome: "completed" })
         yield* startWebhookDispatcher(dispatcher)
         yield* TestClock.adjust("27 hours")
@@ -150,7 +151,7 @@ describe("DeliverWebhooks", () => {
   it.effect("on shutdown an attempt still in flight after the grace period goes back to the outbox uncounted", () => {
     const receiver = RecordingTransport.make(() => Effect.as(Effect.never, { ok: true, durationMs: 0 }))
     return Effect.gen(function*() {
-      const account = yield* seedAccount()
+      const { account } = yield* seedAccount(1000, "sandbox")
       const delivery = yield* seedDelivery(account, { url: URL, outcome: "completed" })
       const scope = yield* Scope.make()
       yield* startWebhookDispatcher({ ...dispatcher, lease: "10 minutes" }).pipe(Scope.extend(scope))

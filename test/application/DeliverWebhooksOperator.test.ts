@@ -10,7 +10,8 @@ import {
   redeliverWebhook
 } from "../../src/application/WebhookDeliveries.js"
 import * as RecordingTransport from "../adapters/webhook/fixtures/RecordingTransport.js"
-import { seedAccount, seedDelivery, settingsLayer } from "../adapters/webhook/fixtures/Seed.js"
+import { seedAccount } from "../support/Accounts.js"
+import { seedDelivery, settingsLayer } from "../support/WebhookDeliveries.js"
 
 const URL = "https://receiver.example.com/hooks"
 const LEASE = Duration.minutes(1)
@@ -38,7 +39,7 @@ const runFor = (hours: number) =>
 describe("operator view of webhook deliveries", () => {
   it.effect("lists an account's deliveries with attempts, newest first, by cursor and status", () =>
     Effect.gen(function*() {
-      const account = yield* seedAccount()
+      const { account } = yield* seedAccount(1000, "sandbox")
       const ids: Array<string> = []
       for (let i = 0; i < 5; i++) {
         ids.push((yield* seedDelivery(account, { url: URL, outcome: i % 2 === 0 ? "completed" : "failed" })).id)
@@ -58,7 +59,7 @@ describe("operator view of webhook deliveries", () => {
 
       const badLimit = yield* Effect.flip(listWebhookDeliveries(account.id, { limit: 101 }))
       assert.strictEqual(badLimit._tag === "ValidationError" && badLimit.code, "invalid_limit")
-      const other = yield* seedAccount("Other")
+      const { account: other } = yield* seedAccount(1000, "sandbox", "Other")
       const foreignCursor = yield* Effect.flip(listWebhookDeliveries(other.id, { after: first.nextCursor! }))
       assert.strictEqual(foreignCursor._tag === "ValidationError" && foreignCursor.code, "invalid_cursor")
       const missing = yield* Effect.flip(listWebhookDeliveries("acct_0000000000000000000000", {}))
@@ -69,7 +70,7 @@ describe("operator view of webhook deliveries", () => {
   it.effect("redelivers a failed delivery: same id and body, five fresh attempts, history kept", () =>
     Effect.gen(function*() {
       up = false
-      const account = yield* seedAccount()
+      const { account } = yield* seedAccount(1000, "sandbox")
       const delivery = yield* seedDelivery(account, { url: URL, outcome: "completed" })
       yield* runFor(27)
       const failed = yield* getWebhookDelivery(account.id, delivery.id)
@@ -77,7 +78,7 @@ describe("operator view of webhook deliveries", () => {
       assert.strictEqual(failed.attempts.length, 5)
       assert.deepStrictEqual((yield* listWebhookDeliveries(account.id, { status: "failed" })).data.map((h) => h.delivery.id), [delivery.id])
 
-      const stranger = yield* seedAccount("Stranger")
+      const { account: stranger } = yield* seedAccount(1000, "sandbox", "Stranger")
       assert.strictEqual((yield* Effect.flip(redeliverWebhook(stranger.id, delivery.id)))._tag, "DeliveryNotFound")
       assert.strictEqual((yield* Effect.flip(getWebhookDelivery(stranger.id, delivery.id)))._tag, "DeliveryNotFound")
 

@@ -14,7 +14,7 @@ import { account, awaitFinished, createSpotCast as createOverHttp } from "../ada
 import * as TestServer from "../adapters/http/support/TestServer.js"
 import { makeCertificate, startReceiver } from "../adapters/webhook/fixtures/HttpsReceiver.js"
 import * as RecordingTransport from "../adapters/webhook/fixtures/RecordingTransport.js"
-import { at } from "../adapters/webhook/fixtures/Seed.js"
+import { at } from "../support/WebhookDeliveries.js"
 import { runBin, type Served, startServer } from "../support/Spawn.js"
 
 const ADMIN_TOKEN = "cli-webhooks-admin-token-0123456789"

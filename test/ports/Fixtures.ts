@@ -3,39 +3,18 @@ import type { Account } from "../../src/domain/account/Account.js"
 import type { ApiKey } from "../../src/domain/account/ApiKey.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
 import { initialLifecycle } from "../../src/domain/forecast/ForecastLifecycle.js"
-import {
-  AccountId,
-  ApiKeyId,
-  DeliveryId,
-  ForecastId,
-  type IdPrefix,
-  LedgerEntryId,
-  SpotCastId
-} from "../../src/domain/Ids.js"
 import type { SpotCast } from "../../src/domain/spotcast/SpotCast.js"
 import type { WebhookDelivery } from "../../src/domain/webhook/WebhookDelivery.js"
 import { WebhookUrl } from "../../src/domain/webhook/WebhookUrl.js"
 import type { Grant } from "../../src/ports/AccountStore.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
 import type { CreateSpotCastCommand } from "../../src/ports/SpotCastStore.js"
+import { accountId, apiKeyId, deliveryId, forecastId, id, ledgerEntryId, spotCastId } from "../support/TestIds.js"
 
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-let counter = Math.floor(Math.random() * 62 ** 6)
-
-/** A fresh, valid id: prefix, underscore, 22 base62 characters. */
-export const id = (prefix: IdPrefix, body?: string) => {
-  if (body !== undefined) return `${prefix}_${body.padEnd(22, "0").slice(0, 22)}`
-  let n = ++counter
-  let digits = ""
-  while (n > 0) {
-    digits = BASE62[n % 62] + digits
-    n = Math.floor(n / 62)
-  }
-  return `${prefix}_${digits.padStart(22, "0")}`
-}
+export { id }
 
 export const account = (at: DateTime.Utc, overrides: Partial<Account> = {}): Account => ({
-  id: AccountId.make(id("acct")),
+  id: accountId(),
   name: "Contract account",
   status: "active",
   mode: "live",
@@ -45,7 +24,7 @@ export const account = (at: DateTime.Utc, overrides: Partial<Account> = {}): Acc
 })
 
 export const apiKey = (owner: Account, at: DateTime.Utc, hash = `hash-${id("key")}`): ApiKey => ({
-  id: ApiKeyId.make(id("key")),
+  id: apiKeyId(),
   accountId: owner.id,
   prefix: "sk_live_abcd",
   hash,
@@ -54,7 +33,7 @@ export const apiKey = (owner: Account, at: DateTime.Utc, hash = `hash-${id("key"
 })
 
 export const grant = (amount: number, at: DateTime.Utc, note?: string): Grant => ({
-  entryId: LedgerEntryId.make(id("led")),
+  entryId: ledgerEntryId(),
   amount,
   at,
   ...(note === undefined ? {} : { note })
@@ -70,7 +49,7 @@ export const seed = (credits: number, overrides: Partial<Account> = {}) =>
   })
 
 export const spotcast = (owner: Pick<Account, "id">, at: DateTime.Utc, overrides: Partial<SpotCast> = {}): SpotCast => ({
-  id: SpotCastId.make(id("spc")),
+  id: spotCastId(),
   accountId: owner.id,
   createdAt: at,
   coordinates: { latitude: 41.13, longitude: -71.71 },
@@ -81,7 +60,7 @@ export const spotcast = (owner: Pick<Account, "id">, at: DateTime.Utc, overrides
 })
 
 export const forecast = (of: Pick<SpotCast, "id" | "accountId">, at: DateTime.Utc, overrides: Partial<Forecast> = {}): Forecast => ({
-  id: ForecastId.make(id("fcst")),
+  id: forecastId(),
   spotcastId: of.id,
   accountId: of.accountId,
   createdAt: at,
@@ -97,14 +76,14 @@ export const createCommand = (owner: Pick<Account, "id">, price = 2, overrides: 
       spotcast: s,
       forecast: forecast(s, now),
       price,
-      chargeId: LedgerEntryId.make(id("led")),
+      chargeId: ledgerEntryId(),
       estimatedCompletionSeconds: 10,
       ...overrides
     }
   })
 
 export const delivery = (f: Forecast, at: DateTime.Utc, body = `{"event":"x","n":1}`): WebhookDelivery => ({
-  id: DeliveryId.make(id("whk")),
+  id: deliveryId(),
   accountId: f.accountId,
   spotcastId: f.spotcastId,
   forecastId: f.id,
@@ -119,4 +98,4 @@ export const delivery = (f: Forecast, at: DateTime.Utc, body = `{"event":"x","n"
 
 export const webhookUrl = (s: string) => WebhookUrl.make(s)
 
-export const refundId = () => LedgerEntryId.make(id("led"))
+export const refundId = () => ledgerEntryId()

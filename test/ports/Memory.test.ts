@@ -3,5 +3,6 @@ import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
 import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
 import { memoryHarness, runContracts } from "./StorageHarness.js"
+import { webhookOutboxContract } from "./WebhookOutboxContract.js"
 
-runContracts(memoryHarness, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract])
+runContracts(memoryHarness, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract])

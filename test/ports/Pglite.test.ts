@@ -4,6 +4,7 @@ import { accountStoreContract } from "./AccountStoreContract.js"
 import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
 import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
+import { webhookOutboxContract } from "./WebhookOutboxContract.js"
 import { runContracts, sqlReset } from "./StorageHarness.js"
 
-runContracts({ name: "PGlite", layer: Layer.provideMerge(sqlReset, EmbeddedPostgres.layer()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract])
+runContracts({ name: "PGlite", layer: Layer.provideMerge(sqlReset, EmbeddedPostgres.layer()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract])

@@ -4,8 +4,9 @@ import { accountStoreContract } from "./AccountStoreContract.js"
 import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
 import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
+import { webhookOutboxContract } from "./WebhookOutboxContract.js"
 import { runContracts, sqlReset } from "./StorageHarness.js"
 
 await describeServer("the real Postgres server", () => {
-  runContracts({ name: "the Postgres server", layer: Layer.provideMerge(sqlReset, serverStorage()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract])
+  runContracts({ name: "the Postgres server", layer: Layer.provideMerge(sqlReset, serverStorage()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract])
 })

@@ -8,8 +8,20 @@ import type { IdempotencyStore } from "../../src/ports/IdempotencyStore.js"
 import type { JobQueue } from "../../src/ports/JobQueue.js"
 import type { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import type { WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
+import type { Crypto } from "../../src/ports/Crypto.js"
+import type { Ids } from "../../src/ports/Ids.js"
+import type { Settings } from "../../src/ports/Settings.js"
+import * as NodeCrypto from "../../src/adapters/system/NodeCrypto.js"
+import * as SequentialIds from "../../src/adapters/system/SequentialIds.js"
+import * as TestSettings from "../support/TestSettings.js"
 
 export type StoragePorts = AccountStore | SpotCastStore | JobQueue | IdempotencyStore | WebhookOutbox
+
+/** What the suites use besides storage: the webhook outbox's suite seeds through the use cases. */
+type SuiteServices = Ids | Crypto | Settings
+
+/** Ids, hashing and settings for the suites, the same on every harness. */
+const suiteServices = Layer.mergeAll(SequentialIds.layer, NodeCrypto.layer, TestSettings.layer())
 
 /** Empties the storage between contract tests (test support only: no port offers it). */
 export class StorageReset extends Context.Tag("test/StorageReset")<StorageReset, Effect.Effect<void>>() {}
@@ -19,6 +31,9 @@ export interface StorageHarness {
   readonly name: string
   readonly layer: Layer.Layer<StoragePorts | StorageReset, unknown>
 }
+
+/** A harness's layer with the suites' services beside its storage. */
+const withSuiteServices = (harness: StorageHarness) => Layer.provideMerge(harness.layer, suiteServices)
 
 export const memoryHarness: StorageHarness = {
   name: "memory",
@@ -73,10 +88,10 @@ export const onFreshStorage = <A, E, R>(body: Effect.Effect<A, E, R>) =>
   }).pipe(Effect.provide(TestContext.TestContext))
 
 /** The `it` a contract suite writes its tests with. */
-export type ContractIt = Vitest.MethodsNonLive<StoragePorts | StorageReset, true>
+export type ContractIt = Vitest.MethodsNonLive<StoragePorts | SuiteServices | StorageReset, true>
 
 /** Runs contract suites against one harness, on one instance of its storage. */
 export const runContracts = (harness: StorageHarness, suites: ReadonlyArray<(it: ContractIt) => void>) =>
-  layer(harness.layer, { excludeTestServices: true, timeout: "120 seconds" })(`storage contracts on ${harness.name}`, (it) => {
+  layer(withSuiteServices(harness), { excludeTestServices: true, timeout: "120 seconds" })(`storage contracts on ${harness.name}`, (it) => {
     for (const suite of suites) suite(it)
   })

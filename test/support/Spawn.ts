@@ -1,8 +1,43 @@
+import { Duration, Effect, Schedule } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
 import { resolve } from "node:path"
 
+/** The compiled binary (vitest's global setup builds `dist` before any test runs). */
 export const BIN = resolve(import.meta.dirname, "../../dist/main/bin.js")
+
+/** A running `spotcast` child: its output so far, and its exit code once it exits. */
+export interface Spawned {
+  readonly name: string
+  readonly child: ChildProcess
+  readonly output: () => string
+  readonly exited: Promise<number | null>
+}
+
+/** The parent's environment without any SpotCast or database settings, so only `env` configures the child. */
+const cleanEnv = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith("SPOTCAST_") && !["DATABASE_URL", "PORT", "HOST"].includes(k))
+  )
+
+/**
+ * The one way tests start the binary: `node dist/main/bin.js ...args`, stdout and stderr collected.
+ * `inherit` keeps the parent's whole environment (the CLI tests' default); otherwise only `env` configures it.
+ */
+export const launch = (name: string, args: ReadonlyArray<string>, env: Record<string, string>, inherit = false): Spawned => {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...(inherit ? process.env : cleanEnv()), ...env } })
+  const chunks: Array<string> = []
+  child.stdout!.on("data", (d) => chunks.push(String(d)))
+  child.stderr!.on("data", (d) => chunks.push(String(d)))
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)))
+  return { name, child, output: () => chunks.join(""), exited }
+}
+
+/** Sends `signal` unless the process has exited, and waits for its exit code. */
+const signal = (p: Spawned, sig: NodeJS.Signals) => {
+  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(sig)
+  return p.exited
+}
 
 export interface Ran {
   readonly code: number | null
@@ -44,29 +79,41 @@ export interface Served {
 /** Starts `spotcast serve` on a free port and waits until it answers HTTP. */
 export const startServer = async (env: Record<string, string>, args: ReadonlyArray<string> = []): Promise<Served> => {
   const port = await freePort()
-  const child = spawn(process.execPath, [BIN, "serve", ...args], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), ...env }
-  })
-  let output = ""
-  child.stdout!.on("data", (d) => (output += d))
-  child.stderr!.on("data", (d) => (output += d))
-  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)))
+  const p = launch("serve", ["serve", ...args], { HOST: "127.0.0.1", PORT: String(port), ...env }, true)
   const baseUrl = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.output()}`)
     const up = await fetch(`${baseUrl}/v3/openapi.json`).then(() => true, () => false)
     if (up) break
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`)
     await new Promise((r) => setTimeout(r, 100))
   }
-  return {
-    child,
-    baseUrl,
-    output: () => output,
-    stop: (signal = "SIGTERM") => {
-      if (child.exitCode === null) child.kill(signal)
-      return exited
-    }
-  }
+  return { child: p.child, baseUrl, output: p.output, stop: (sig = "SIGTERM") => signal(p, sig) }
 }
+
+/** For Effect tests: the binary with only `env`, killed (SIGKILL) when the scope closes if still running. */
+export const spawnSpotcast = (name: string, args: ReadonlyArray<string>, env: Record<string, string>) =>
+  Effect.acquireRelease(Effect.sync(() => launch(name, args, env)), (p) => stop(p, "SIGKILL"))
+
+/** Sends `signal` unless the process has exited, and waits for its exit code. */
+export const stop = (p: Spawned, sig: NodeJS.Signals) => Effect.promise(() => signal(p, sig))
+
+/** Polls `check` until it holds; past `timeout` the test dies with `what` and the processes' output. */
+export const waitUntil = <E, R>(
+  what: string,
+  check: Effect.Effect<boolean, E, R>,
+  processes: ReadonlyArray<Spawned>,
+  timeout: Duration.DurationInput = "60 seconds"
+) =>
+  check.pipe(
+    Effect.filterOrFail((ok) => ok, () => "not yet"),
+    Effect.retry(Schedule.spaced("100 millis")),
+    Effect.timeoutFail({ duration: timeout, onTimeout: () => "timeout" }),
+    Effect.catchAll(() =>
+      Effect.dieMessage(
+        `timed out waiting until ${what}\n` + processes.map((p) => `--- ${p.name}\n${p.output().slice(-3000)}`).join("\n")
+      )
+    ),
+    Effect.asVoid
+  )

@@ -1,5 +1,4 @@
 /** Complete in-memory adapters of every storage port (simulation, embedding, tests). */
-export * as KeysetOrder from "./KeysetOrder.js"
 export * as MemoryAccountStore from "./MemoryAccountStore.js"
 export * as MemoryDatabase from "./MemoryDatabase.js"
 export * as MemoryIdempotencyStore from "./MemoryIdempotencyStore.js"

@@ -2,4 +2,3 @@
 export * as CryptoIds from "./CryptoIds.js"
 export * as NodeCrypto from "./NodeCrypto.js"
 export * as SequentialIds from "./SequentialIds.js"
-export * as Base62 from "./Base62.js"

@@ -2,5 +2,3 @@
 export * as AddressGuard from "./AddressGuard.js"
 export * as HttpWebhookTransport from "./HttpWebhookTransport.js"
 export * as TransportFailure from "./TransportFailure.js"
-export * as AddressRange from "./AddressRange.js"
-export * as IpAddress from "./IpAddress.js"

@@ -10,7 +10,7 @@ import { DeliveryNotFailed, DeliveryNotFound } from "../../../src/domain/webhook
 import { deliverNext } from "../../../src/application/DeliverWebhooks.js"
 import { DEFAULT_DELIVERIES_LIMIT } from "../../../src/application/WebhookDeliveries.js"
 import * as RecordingTransport from "../webhook/fixtures/RecordingTransport.js"
-import { at } from "../webhook/fixtures/Seed.js"
+import { at } from "../../support/WebhookDeliveries.js"
 import { account, awaitFinished, createSpotCast, ISO_UTC } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
 

@@ -8,7 +8,7 @@ import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
 import { WebhookUrl } from "../../../src/domain/webhook/WebhookUrl.js"
 import { createCommand, firstDate, seedAccount } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"
-import { spawnSpotcast, stop, waitUntil } from "./Processes.js"
+import { spawnSpotcast, stop, waitUntil } from "../../support/Spawn.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
 
 const FORECASTS = 10

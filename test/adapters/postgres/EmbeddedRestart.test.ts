@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { freePort, spawnSpotcast, stop, waitUntil } from "./Processes.js"
+import { freePort, spawnSpotcast, stop, waitUntil } from "../../support/Spawn.js"
 
 const KEY = `sk_test_${"EmbeddedRestart0123456789abcdefg".slice(0, 32)}`
 
@@ -23,7 +23,7 @@ it.live("with no database configured, `spotcast serve` keeps its data in SPOTCAS
       Effect.sync(() => fs.mkdtempSync(path.join(os.tmpdir(), "spotcast-serve-"))),
       (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
     )
-    const port = yield* freePort
+    const port = yield* Effect.promise(freePort)
     const env = {
       PORT: String(port),
       HOST: "127.0.0.1",

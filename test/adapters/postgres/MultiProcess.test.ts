@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { assert, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
-import { freePort, spawnSpotcast, type Spawned, waitUntil } from "./Processes.js"
+import { freePort, spawnSpotcast, type Spawned, waitUntil } from "../../support/Spawn.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
 
 const FORECASTS = 24
@@ -28,7 +28,7 @@ await describeServer("several processes on one Postgres server", () => {
         SPOTCAST_DATABASE_POOL_SIZE: "2",
         SPOTCAST_SHUTDOWN_GRACE_MS: "0"
       }
-      const ports = [yield* freePort, yield* freePort]
+      const ports = [yield* Effect.promise(freePort), yield* Effect.promise(freePort)]
       const apiEnv = (port: number) => ({
         ...common,
         PORT: String(port),

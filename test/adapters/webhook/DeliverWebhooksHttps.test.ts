@@ -11,7 +11,8 @@ import { startWebhookDispatcher } from "../../../src/application/DeliverWebhooks
 import { AccountStore } from "../../../src/ports/AccountStore.js"
 import { type DeliveryHistory, WebhookOutbox } from "../../../src/ports/WebhookOutbox.js"
 import { makeCertificate, startReceiver } from "./fixtures/HttpsReceiver.js"
-import { PUBLIC_BASE_URL, seedAccount, seedDelivery, settingsLayer } from "./fixtures/Seed.js"
+import { seedAccount } from "../../support/Accounts.js"
+import { PUBLIC_BASE_URL, seedDelivery, settingsLayer } from "../../support/WebhookDeliveries.js"
 
 const certificate = makeCertificate()
 
@@ -55,7 +56,7 @@ describe("webhook delivery over HTTPS (dispatcher + HttpWebhookTransport)", () =
     Effect.gen(function*() {
       const { port, received } = yield* startReceiver(certificate, () => ({ status: 200 }))
       const url = `https://127.0.0.1:${port}/hooks/spotcast`
-      const account = yield* seedAccount()
+      const { account } = yield* seedAccount(1000, "sandbox")
       const metadata = { trip: "Tarifa crossing", crew: [1, 2], nested: { ok: true, none: null } }
       const completed = yield* seedDelivery(account, { url, outcome: "completed", metadata })
       const failed = yield* seedDelivery(account, { url, outcome: "failed" })
@@ -100,7 +101,7 @@ describe("webhook delivery over HTTPS (dispatcher + HttpWebhookTransport)", () =
   it.scopedLive("a receiver slower than the attempt timeout fails that attempt and does not hold up the others", () =>
     Effect.gen(function*() {
       const { port, received } = yield* startReceiver(certificate, (r) => (r.path === "/slow" ? { status: 200, delayMs: 3_000 } : { status: 204 }))
-      const account = yield* seedAccount()
+      const { account } = yield* seedAccount(1000, "sandbox")
       const slow = yield* seedDelivery(account, { url: `https://localhost:${port}/slow`, outcome: "completed" })
       const quick = yield* Effect.forEach([1, 2, 3, 4], () => seedDelivery(account, { url: `https://localhost:${port}/quick`, outcome: "completed" }))
       yield* startWebhookDispatcher({ ...fast, attemptTimeout: "500 millis" })
@@ -126,7 +127,7 @@ describe("webhook delivery over HTTPS (dispatcher + HttpWebhookTransport)", () =
   it.scopedLive("without the switch a loopback receiver is never reached: the attempt fails with the reason", () =>
     Effect.gen(function*() {
       const { port, received } = yield* startReceiver(certificate, () => ({ status: 200 }))
-      const account = yield* seedAccount()
+      const { account } = yield* seedAccount(1000, "sandbox")
       yield* seedDelivery(account, { url: `https://127.0.0.1:${port}/hooks`, outcome: "completed" })
       yield* startWebhookDispatcher(fast)
       const [history] = yield* until(account.id, (all) => all.every((h) => h.attempts.length > 0))

@@ -15,7 +15,8 @@ import { WebhookOutbox } from "../../../src/ports/WebhookOutbox.js"
 import { freshDatabase, serverReachable } from "../postgres/TestDatabase.js"
 import type { StoragePorts } from "../../ports/StorageHarness.js"
 import * as RecordingTransport from "./fixtures/RecordingTransport.js"
-import { at, plus, seedAccount, seedDelivery, settingsLayer, T0 } from "./fixtures/Seed.js"
+import { seedAccount } from "../../support/Accounts.js"
+import { at, plus, seedDelivery, settingsLayer, T0 } from "../../support/WebhookDeliveries.js"
 
 const URL = "https://receiver.example.com/hooks"
 const dispatcher = { concurrency: 2, pollInterval: "50 millis", lease: "1 minute", shutdownGrace: "1 second" } as const
@@ -50,7 +51,7 @@ const restartScenario = (open: () => Storage) =>
   Effect.gen(function*() {
     const down = RecordingTransport.make(() => RecordingTransport.answer(503))
     const { account, delivery } = yield* Effect.gen(function*() {
-      const account = yield* at(T0)(seedAccount())
+      const { account } = yield* at(T0)(seedAccount(1000, "sandbox"))
       const delivery = yield* at(T0)(seedDelivery(account, { url: URL, outcome: "completed" }))
       yield* at(T0)(startWebhookDispatcher(dispatcher))
       const history = yield* untilAttempts(account, delivery, 1)

@@ -2,14 +2,14 @@ import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Either, Option } from "effect"
 import { type IdempotencyRecord, recordOf, resolveClaim } from "../../../src/domain/billing/Idempotency.js"
 import type { Receipt } from "../../../src/domain/billing/Receipt.js"
-import type { AccountId, ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
+import { accountId, forecastId, spotCastId } from "../../support/TestIds.js"
 
-const account = "acct_0000000000000000000001" as AccountId
+const account = accountId(1)
 const made = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8))
 const receipt: Receipt = {
   kind: "create",
-  spotcastId: "spc_0000000000000000000001" as SpotCastId,
-  forecastId: "fcst_0000000000000000000001" as ForecastId,
+  spotcastId: spotCastId(1),
+  forecastId: forecastId(1),
   createdAt: made,
   creditsCharged: 3,
   creditsRemaining: 7,

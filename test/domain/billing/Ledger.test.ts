@@ -1,17 +1,17 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime } from "effect"
 import { balanceOf, chargeEntry, refundEntry } from "../../../src/domain/billing/Ledger.js"
-import type { AccountId, ForecastId, LedgerEntryId } from "../../../src/domain/Ids.js"
+import { accountId, forecastId, ledgerEntryId } from "../../support/TestIds.js"
 
 const made = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8))
 const later = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 9))
 const forecast = {
-  id: "fcst_0000000000000000000001" as ForecastId,
-  accountId: "acct_0000000000000000000001" as AccountId,
+  id: forecastId(1),
+  accountId: accountId(1),
   createdAt: made
 }
-const chargeId = "led_0000000000000000000001" as LedgerEntryId
-const refundId = "led_0000000000000000000002" as LedgerEntryId
+const chargeId = ledgerEntryId(1)
+const refundId = ledgerEntryId(2)
 
 describe("charge and refund entries", () => {
   it("a charge names its forecast and is dated when the forecast was made", () => {

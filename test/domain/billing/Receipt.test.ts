@@ -1,11 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime } from "effect"
 import { draftReceipt, settleReceipt } from "../../../src/domain/billing/Receipt.js"
-import type { ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
+import { forecastId, spotCastId } from "../../support/TestIds.js"
 
 const made = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8))
-const spotcastId = "spc_0000000000000000000001" as SpotCastId
-const forecast = { id: "fcst_0000000000000000000001" as ForecastId, createdAt: made }
+const spotcastId = spotCastId(1)
+const forecast = { id: forecastId(1), createdAt: made }
 
 describe("receipts", () => {
   it("a receipt says what was charged for which forecast, and the balance the charge left", () => {

@@ -11,8 +11,8 @@ import {
   LifecycleEvent,
   transition
 } from "../../../src/domain/forecast/ForecastLifecycle.js"
-import type { AccountId, ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
 import type { WebhookUrl } from "../../../src/domain/webhook/WebhookUrl.js"
+import { accountId, forecastId, spotCastId } from "../../support/TestIds.js"
 
 const event = fc.oneof(
   fc.constantFrom("pending", "fetching_weather", "processing_data", "ai_analysis").map((stage) =>
@@ -74,9 +74,9 @@ describe("ForecastLifecycle", () => {
 const made = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8))
 const at = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8, 0, 42))
 const forecast: Forecast = {
-  id: "fcst_0000000000000000000001" as ForecastId,
-  spotcastId: "spc_0000000000000000000001" as SpotCastId,
-  accountId: "acct_0000000000000000000001" as AccountId,
+  id: forecastId(1),
+  spotcastId: spotCastId(1),
+  accountId: accountId(1),
   createdAt: made,
   webhookUrl: "https://hooks.example.com/x" as WebhookUrl,
   ...initialLifecycle

@@ -1,18 +1,18 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Option } from "effect"
-import type { AccountId, DeliveryId, ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
 import { type Attempt, recordAttempt } from "../../../src/domain/webhook/WebhookAttempt.js"
 import type { DeliveryStatus, WebhookDelivery } from "../../../src/domain/webhook/WebhookDelivery.js"
+import { accountId, deliveryId, forecastId, spotCastId } from "../../support/TestIds.js"
 
 const made = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8))
 const sent = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8, 5))
 const answered = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8, 5, 1))
 const retryAt = DateTime.unsafeMake(Date.UTC(2026, 2, 1, 8, 35))
 const delivery = (status: DeliveryStatus = "pending"): WebhookDelivery => ({
-  id: "whk_0000000000000000000001" as DeliveryId,
-  accountId: "acct_0000000000000000000001" as AccountId,
-  spotcastId: "spc_0000000000000000000001" as SpotCastId,
-  forecastId: "fcst_0000000000000000000001" as ForecastId,
+  id: deliveryId(1),
+  accountId: accountId(1),
+  spotcastId: spotCastId(1),
+  forecastId: forecastId(1),
   event: "spotcast.forecast.completed",
   url: "https://receiver.example.com/hook",
   body: "{}",

@@ -1,12 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, FastCheck } from "effect"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
-import type { DeliveryId } from "../../../src/domain/Ids.js"
 import { webhookHeaders } from "../../../src/domain/webhook/WebhookHeaders.js"
 import { verifySignature } from "../../../src/domain/webhook/WebhookSignature.js"
+import { deliveryId } from "../../support/TestIds.js"
 
 const delivery = {
-  id: "whk_0000000000000000000042" as DeliveryId,
+  id: deliveryId(42),
   event: "spotcast.forecast.completed" as const,
   body: "{\"event\":\"spotcast.forecast.completed\",\"data\":{\"summary\":\"Brisa ligera – día tranquilo ✓\"}}"
 }

@@ -1,16 +1,16 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Either } from "effect"
-import type { AccountId, DeliveryId, ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
 import type { DeliveryStatus, WebhookDelivery } from "../../../src/domain/webhook/WebhookDelivery.js"
 import { redeliver } from "../../../src/domain/webhook/WebhookRedelivery.js"
+import { accountId, deliveryId, forecastId, spotCastId } from "../../support/TestIds.js"
 
 const made = DateTime.unsafeMake(Date.UTC(2026, 2, 1))
 const now = DateTime.unsafeMake(Date.UTC(2026, 2, 3))
 const delivery = (status: DeliveryStatus): WebhookDelivery => ({
-  id: "whk_0000000000000000000001" as DeliveryId,
-  accountId: "acct_0000000000000000000001" as AccountId,
-  spotcastId: "spc_0000000000000000000001" as SpotCastId,
-  forecastId: "fcst_0000000000000000000001" as ForecastId,
+  id: deliveryId(1),
+  accountId: accountId(1),
+  spotcastId: spotCastId(1),
+  forecastId: forecastId(1),
   event: "spotcast.forecast.failed",
   url: "https://receiver.example.com/hook",
   body: "{\"event\":\"spotcast.forecast.failed\"}",

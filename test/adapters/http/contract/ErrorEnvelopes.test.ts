@@ -4,7 +4,6 @@ import { AccountNotFound, AccountSuspended } from "../../../../src/domain/accoun
 import { ApiKeyNotFound, InvalidApiKey, KeyRevoked, MissingApiKey } from "../../../../src/domain/account/ApiKey.js"
 import { IdempotencyKeyReused } from "../../../../src/domain/billing/Idempotency.js"
 import { ForecastInProgress, ForecastNotFound } from "../../../../src/domain/forecast/Forecast.js"
-import { ForecastId, SpotCastId } from "../../../../src/domain/Ids.js"
 import { SpotCastNotFound } from "../../../../src/domain/spotcast/SpotCast.js"
 import { invalid } from "../../../../src/domain/Validation.js"
 import { DeliveryNotFailed, DeliveryNotFound } from "../../../../src/domain/webhook/WebhookRedelivery.js"
@@ -20,6 +19,7 @@ import {
 } from "../../../../src/adapters/http/contract/EdgeErrors.js"
 import * as RequestErrors from "../../../../src/adapters/http/contract/RequestErrors.js"
 import * as SpotCastErrors from "../../../../src/adapters/http/contract/SpotCastErrors.js"
+import { forecastId, spotCastId } from "../../../support/TestIds.js"
 
 const odd = "it's a 'quoted' id\n"
 
@@ -48,8 +48,8 @@ const cases: ReadonlyArray<readonly [string, Schema.Schema<any, any>, unknown]> 
     "InProgress",
     SpotCastErrors.InProgress,
     new ForecastInProgress({
-      spotcastId: SpotCastId.make(`spc_${"a".repeat(22)}`),
-      forecastId: ForecastId.make(`fcst_${"b".repeat(22)}`)
+      spotcastId: spotCastId("a".repeat(22)),
+      forecastId: forecastId("b".repeat(22))
     })
   ],
   ["NoAccount", AdminErrors.NoAccount, new AccountNotFound({ accountId: odd })],

@@ -1,15 +1,10 @@
-import { assert, type Vitest } from "@effect/vitest"
+import { assert } from "@effect/vitest"
 import { DateTime, Duration, Effect, Option, Schema } from "effect"
-import { WebhookDelivery } from "../../../src/domain/webhook/WebhookDelivery.js"
-import type { AccountStore } from "../../../src/ports/AccountStore.js"
-import type { Crypto } from "../../../src/ports/Crypto.js"
-import type { Ids } from "../../../src/ports/Ids.js"
-import type { Settings } from "../../../src/ports/Settings.js"
-import type { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
-import { type AttemptRecord, WebhookOutbox } from "../../../src/ports/WebhookOutbox.js"
-import { at, plus, seedAccount, seedDelivery } from "./fixtures/Seed.js"
-
-export type OutboxEnv = WebhookOutbox | SpotCastStore | AccountStore | Ids | Crypto | Settings
+import { WebhookDelivery } from "../../src/domain/webhook/WebhookDelivery.js"
+import { type AttemptRecord, WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
+import { seedAccount } from "../support/Accounts.js"
+import { at, plus, seedDelivery, T0 } from "../support/WebhookDeliveries.js"
+import type { ContractIt } from "./StorageHarness.js"
 
 const LEASE = Duration.seconds(60)
 const FAR = Date.UTC(2999, 0, 1)
@@ -41,8 +36,8 @@ const encode = Schema.encodeSync(WebhookDelivery)
 const claimAt = (millis: number, owner: string) => at(millis)(Effect.flatMap(WebhookOutbox, (o) => o.claim(owner, LEASE)))
 
 /** The outbox port's contract, run against every adapter with its own layer. */
-export const outboxContract = (it: Vitest.MethodsNonLive<OutboxEnv, boolean>, base: number) => {
-  let t = base
+export const webhookOutboxContract = (it: ContractIt) => {
+  let t = T0
   /** A fresh stretch of time for each test, days apart. */
   const nextBase = () => (t += Duration.toMillis(Duration.days(3)))
 
@@ -51,7 +46,7 @@ export const outboxContract = (it: Vitest.MethodsNonLive<OutboxEnv, boolean>, ba
       yield* drain
       const T = nextBase()
       const outbox = yield* WebhookOutbox
-      const account = yield* at(T)(seedAccount())
+      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
       const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
       assert.isTrue(Option.isNone(yield* claimAt(T - 1, "a")), "not due before its time")
       const first = yield* claimAt(T, "a")
@@ -70,7 +65,7 @@ export const outboxContract = (it: Vitest.MethodsNonLive<OutboxEnv, boolean>, ba
       yield* drain
       const T = nextBase()
       const outbox = yield* WebhookOutbox
-      const account = yield* at(T)(seedAccount())
+      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
       const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "failed" }))
       assert.strictEqual(delivery.status, "pending")
       assert.strictEqual(delivery.attempts, 0)
@@ -104,8 +99,8 @@ export const outboxContract = (it: Vitest.MethodsNonLive<OutboxEnv, boolean>, ba
       yield* drain
       const T = nextBase()
       const outbox = yield* WebhookOutbox
-      const account = yield* at(T)(seedAccount())
-      const other = yield* at(T)(seedAccount("Someone else"))
+      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
+      const { account: other } = yield* at(T)(seedAccount(1000, "sandbox", "Someone else"))
       const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
       yield* claimAt(T, "a")
       assert.isTrue(yield* outbox.record(attempt(delivery, "a", T, { error: "connection: refused" })))
@@ -142,7 +137,7 @@ export const outboxContract = (it: Vitest.MethodsNonLive<OutboxEnv, boolean>, ba
       yield* drain
       const T = nextBase()
       const outbox = yield* WebhookOutbox
-      const account = yield* at(T)(seedAccount())
+      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
       const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
       yield* claimAt(T, "a")
       yield* outbox.release(delivery.accountId, delivery.id, "b")
@@ -156,7 +151,7 @@ export const outboxContract = (it: Vitest.MethodsNonLive<OutboxEnv, boolean>, ba
     Effect.gen(function*() {
       yield* drain
       const T = nextBase()
-      const account = yield* at(T)(seedAccount())
+      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
       const older = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
       const newer = yield* at(plus(T, "1 minute"))(seedDelivery(account, { url: URL, outcome: "failed" }))
       const now = plus(T, "2 minutes")
@@ -173,7 +168,7 @@ export const outboxContract = (it: Vitest.MethodsNonLive<OutboxEnv, boolean>, ba
       const outbox = yield* WebhookOutbox
       const nextDue = (millis: number) => at(millis)(outbox.nextDueAt).pipe(Effect.map(Option.map(DateTime.toEpochMillis)))
       assert.deepStrictEqual(yield* nextDue(T), Option.none())
-      const account = yield* at(T)(seedAccount())
+      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
       const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
       assert.deepStrictEqual(yield* nextDue(T - 1000), Option.some(T))
       yield* claimAt(T, "a")
@@ -189,7 +184,7 @@ export const outboxContract = (it: Vitest.MethodsNonLive<OutboxEnv, boolean>, ba
     Effect.gen(function*() {
       yield* drain
       const T = nextBase()
-      const account = yield* at(T)(seedAccount())
+      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
       const seeded = yield* at(T)(Effect.forEach([1, 2, 3, 4, 5], () => seedDelivery(account, { url: URL, outcome: "completed" })))
       const claims = yield* Effect.forEach(
         Array.from({ length: 16 }, (_, i) => i),
@@ -206,8 +201,8 @@ export const outboxContract = (it: Vitest.MethodsNonLive<OutboxEnv, boolean>, ba
       yield* drain
       const T = nextBase()
       const outbox = yield* WebhookOutbox
-      const account = yield* at(T)(seedAccount())
-      const other = yield* at(T)(seedAccount("Someone else"))
+      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
+      const { account: other } = yield* at(T)(seedAccount(1000, "sandbox", "Someone else"))
       const d1 = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
       const d2 = yield* at(plus(T, "1 second"))(seedDelivery(account, { url: URL, outcome: "failed" }))
       const d3 = yield* at(plus(T, "2 seconds"))(seedDelivery(account, { url: URL, outcome: "completed" }))
