@@ -6,7 +6,8 @@ import * as SequentialIds from "../../src/adapters/system/SequentialIds.js"
 import { startWebhookDispatcher } from "../../src/application/DeliverWebhooks.js"
 import { webhookAttemptsTotal } from "../../src/application/Metrics.js"
 import * as RecordingTransport from "../adapters/webhook/fixtures/RecordingTransport.js"
-import { seedAccount, seedDelivery, settingsLayer } from "../adapters/webhook/fixtures/Seed.js"
+import { seedAccount } from "../support/Accounts.js"
+import { seedDelivery, settingsLayer } from "../support/WebhookDeliveries.js"
 
 const count = (outcome: string) =>
   Effect.map(Metric.value(Metric.tagged(webhookAttemptsTotal, "outcome", outcome)), (state) => state.count)
@@ -18,7 +19,7 @@ describe("webhook metrics", () => {
     return Effect.gen(function*() {
       const failedBefore = yield* count("failed")
       const deliveredBefore = yield* count("delivered")
-      const account = yield* seedAccount()
+      const { account } = yield* seedAccount(1000, "sandbox")
       yield* seedDelivery(account, { url: "https://receiver.example.com/hook", outcome: "completed" })
       yield* startWebhookDispatcher({ concurrency: 1, pollInterval: "1 hour", lease: "1 minute", shutdownGrace: "1 second" })
       yield* TestClock.adjust("2 hours")

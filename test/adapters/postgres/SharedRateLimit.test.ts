@@ -3,7 +3,7 @@ import { Effect, Layer, Redacted } from "effect"
 import * as PostgresRateWindows from "../../../src/adapters/postgres/PostgresRateWindows.js"
 import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
 import { RateWindowStore } from "../../../src/ports/RateWindowStore.js"
-import { freePort, spawnSpotcast, waitUntil } from "./Processes.js"
+import { freePort, spawnSpotcast, waitUntil } from "../../support/Spawn.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
 
 const KEY = `sk_test_${"SharedWindow0123456789abcdefghijk".slice(0, 32)}`
@@ -53,7 +53,7 @@ await describeServer("rate-limit windows shared on a Postgres server", () => {
   it.live("two API processes on one database let a key through exactly its limit, with one countdown", () =>
     Effect.scoped(Effect.gen(function*() {
       const { url } = yield* freshDatabase
-      const ports = [yield* freePort, yield* freePort]
+      const ports = [yield* Effect.promise(freePort), yield* Effect.promise(freePort)]
       const env = (port: number) => ({
         DATABASE_URL: Redacted.value(url),
         SPOTCAST_DATABASE_POOL_SIZE: "2",
