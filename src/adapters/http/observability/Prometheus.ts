@@ -66,7 +66,7 @@ export const render = (pairs: ReadonlyArray<MetricPair.MetricPair.Untyped>): str
   const out: Array<string> = []
   for (const [name, f] of [...families].sort(([a], [b]) => a.localeCompare(b))) {
     if (f.help !== undefined) out.push(`# HELP ${name} ${f.help.replace(/\\/g, "\\\\").replace(/\n/g, "\\n")}`)
-    out.push(`# TYPE ${name} ${f.type}`, ...f.lines.sort())
+    out.push(`# TYPE ${name} ${f.type}`, ...f.lines)
   }
   return out.join("\n") + "\n"
 }
