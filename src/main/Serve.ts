@@ -1,5 +1,6 @@
 import { Duration, Effect, Layer, Option } from "effect"
 import * as HttpServerLive from "../adapters/http/HttpServerLive.js"
+import * as ProbeServer from "../adapters/http/observability/ProbeServer.js"
 import * as CryptoIds from "../adapters/system/CryptoIds.js"
 import * as NodeCrypto from "../adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../adapters/webhook/HttpWebhookTransport.js"
@@ -55,6 +56,18 @@ const api = (config: AppConfig) =>
     metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken }
   }).pipe(Layer.provide(Layer.effectDiscard(bootstrap(config))))
 
+/** A worker's probes and metrics, on SPOTCAST_PROBE_PORT when it is set. */
+const workerProbes = (config: AppConfig) =>
+  Option.match(config.observability.probePort, {
+    onNone: () => Layer.empty,
+    onSome: (port) =>
+      ProbeServer.layer({
+        port,
+        host: config.host,
+        metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken }
+      })
+  })
+
 const announce = (config: AppConfig, role: Role) =>
   Effect.all([
     Effect.logInfo(`spotcast ${role}: storage ${Storage.describe(config.storage)}`),
@@ -72,7 +85,11 @@ export const processLayer = (config: AppConfig, role: Role) => {
     SettingsLive.layer(config)
   )
   const background = Layer.mergeAll(workers(config).pipe(Layer.provide(Intelligence.layer(config))), dispatcher(config))
-  const parts = role === "api" ? api(config) : role === "worker" ? background : Layer.mergeAll(api(config), background)
+  const parts = role === "api"
+    ? api(config)
+    : role === "worker"
+    ? Layer.merge(background, workerProbes(config))
+    : Layer.mergeAll(api(config), background)
   // Announced first, before anything listens, so the log reads in the order things happen.
   const announced = Layer.scopedDiscard(
     Effect.zipRight(announce(config, role), Effect.addFinalizer(() => Effect.logInfo(`spotcast ${role}: stopped`)))

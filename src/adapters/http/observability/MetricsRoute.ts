@@ -28,38 +28,38 @@ const unauthorized = HttpServerResponse.unsafeJson(
   { status: 401, headers: { "www-authenticate": "Bearer" } }
 )
 
+/** The /metrics answer: every metric of the process, after refreshing the gauges read from storage. */
+export const handler = (options: MetricsOptions) =>
+  Effect.gen(function*() {
+    if (Option.isSome(options.token)) {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const bearer = /^Bearer\s+(.+)$/i.exec(request.headers["authorization"] ?? "")?.[1]
+      if (bearer === undefined || !sameToken(bearer, Redacted.value(options.token.value))) return unauthorized
+    }
+    const connections = yield* (yield* StorageHealth).connections
+    if (connections.length > 0) {
+      // A state with no connection now reads 0, not its last count.
+      const counts = new Map(BASE_STATES.map((state) => [state, 0]))
+      for (const { count, state } of connections) counts.set(state, count)
+      for (const [state, count] of counts) yield* Metric.set(Metric.tagged(dbConnections, "state", state), count)
+    }
+    yield* (yield* JobQueue).depth.pipe(
+      Effect.flatMap((depth) => Metric.set(queueDepth, depth)),
+      Effect.catchAllCause(() => Effect.void)
+    )
+    return HttpServerResponse.text(Prometheus.render(yield* Prometheus.scrape), {
+      contentType: "text/plain; version=0.0.4; charset=utf-8",
+      headers: { "cache-control": "no-store" }
+    })
+  })
+
 /** The Prometheus endpoint, beside the API; the request gate lets it through without a key or a rate limit. */
 export const layer = (options: MetricsOptions) =>
   options.enabled
     ? HttpApiBuilder.Router.use((router) =>
       Effect.gen(function*() {
-        const queue = yield* JobQueue
-        const storage = yield* StorageHealth
-        yield* router.get(
-          METRICS_PATH,
-          Effect.gen(function*() {
-            if (Option.isSome(options.token)) {
-              const request = yield* HttpServerRequest.HttpServerRequest
-              const bearer = /^Bearer\s+(.+)$/i.exec(request.headers["authorization"] ?? "")?.[1]
-              if (bearer === undefined || !sameToken(bearer, Redacted.value(options.token.value))) return unauthorized
-            }
-            const connections = yield* storage.connections
-            if (connections.length > 0) {
-              // A state with no connection now reads 0, not its last count.
-              const counts = new Map(BASE_STATES.map((state) => [state, 0]))
-              for (const { count, state } of connections) counts.set(state, count)
-              for (const [state, count] of counts) yield* Metric.set(Metric.tagged(dbConnections, "state", state), count)
-            }
-            yield* queue.depth.pipe(
-              Effect.flatMap((depth) => Metric.set(queueDepth, depth)),
-              Effect.catchAllCause(() => Effect.void)
-            )
-            return HttpServerResponse.text(Prometheus.render(yield* Prometheus.scrape), {
-              contentType: "text/plain; version=0.0.4; charset=utf-8",
-              headers: { "cache-control": "no-store" }
-            })
-          })
-        )
+        const context = yield* Effect.context<JobQueue | StorageHealth>()
+        yield* router.get(METRICS_PATH, Effect.provide(handler(options), context))
       })
     )
     : Layer.empty
