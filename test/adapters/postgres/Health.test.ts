@@ -6,6 +6,7 @@ import * as net from "node:net"
 import { migrate } from "../../../src/adapters/postgres/Migrations.js"
 import * as PostgresHealth from "../../../src/adapters/postgres/PostgresHealth.js"
 import { StorageHealth } from "../../../src/ports/StorageHealth.js"
+import { freePort, spawnSpotcast, waitUntil } from "../../support/Spawn.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
 
 /** A TCP relay to the test server that the test can cut, as a network partition would. */
@@ -55,4 +56,30 @@ await describeServer("readiness on a Postgres server", () => {
       assert.deepStrictEqual(yield* health.check, { ready: false, reason: "database not answering" })
       assert.isBelow(Date.now() - started, 5_000, "a probe answers within its timeout")
     })))
+
+  it.live("a server's /readyz turns 503 while its database does not answer; /healthz stays 200", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { url } = yield* freshDatabase
+      const target = new URL(Redacted.value(url))
+      const { cut, port } = yield* relay(target)
+      const viaRelay = new URL(target)
+      viaRelay.port = String(port)
+      const httpPort = yield* Effect.promise(freePort)
+      const api = yield* spawnSpotcast("api", ["serve", "--role", "api"], {
+        DATABASE_URL: viaRelay.toString(),
+        SPOTCAST_DATABASE_POOL_SIZE: "2",
+        HOST: "127.0.0.1",
+        PORT: String(httpPort)
+      })
+      const probe = (path: string) =>
+        Effect.promise(() =>
+          fetch(`http://127.0.0.1:${httpPort}${path}`).then(async (r) => ({ status: r.status, json: await r.json() as any }), () => ({ status: 0, json: undefined }))
+        )
+      yield* waitUntil("the API is ready", Effect.map(probe("/readyz"), (r) => r.status === 200), [api])
+      cut()
+      const down = yield* probe("/readyz")
+      assert.strictEqual(down.status, 503)
+      assert.deepStrictEqual(down.json, { status: "not_ready", reason: "database not answering" })
+      assert.strictEqual((yield* probe("/healthz")).status, 200)
+    })), 60_000)
 })
