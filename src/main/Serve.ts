@@ -53,7 +53,8 @@ const api = (config: AppConfig) =>
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
     purchaseUrl: Option.getOrUndefined(config.purchaseUrl),
-    metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken }
+    metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken },
+    requestLog: config.observability.requestLog
   }).pipe(Layer.provide(Layer.effectDiscard(bootstrap(config))))
 
 /** A worker's probes and metrics, on SPOTCAST_PROBE_PORT when it is set. */

@@ -34,6 +34,8 @@ export interface ServerOptions {
   readonly purchaseUrl?: string | undefined
   /** GET /metrics (default: on, without a token). */
   readonly metrics?: MetricsRoute.MetricsOptions | undefined
+  /** One log line per request (default true). */
+  readonly requestLog?: boolean | undefined
 }
 
 const api = (options: ServerOptions) =>
@@ -53,7 +55,8 @@ const api = (options: ServerOptions) =>
 export const app = (options: ServerOptions) =>
   HttpApiBuilder.serve(Observe.middleware({
     knownPaths: [OPENAPI_PATH, DOCS_PATH, BillingPage.BILLING_PATH, MetricsRoute.METRICS_PATH, "/"],
-    cacheablePaths: [OPENAPI_PATH, DOCS_PATH]
+    cacheablePaths: [OPENAPI_PATH, DOCS_PATH],
+    requestLog: options.requestLog ?? true
   })).pipe(
     Layer.provide([
       Health.routes,

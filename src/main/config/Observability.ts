@@ -8,6 +8,7 @@ import { Config } from "effect"
 export const ObservabilityConfig = Config.all({
   logFormat: Config.option(Config.literal("json", "pretty")("SPOTCAST_LOG_FORMAT")),
   metrics: Config.boolean("SPOTCAST_METRICS").pipe(Config.withDefault(true)),
+  requestLog: Config.boolean("SPOTCAST_REQUEST_LOG").pipe(Config.withDefault(true)),
   /** `--role worker` only: serve /healthz, /readyz and /metrics on this port (workers have no API port). */
   probePort: Config.option(Config.port("SPOTCAST_PROBE_PORT")),
   metricsToken: Config.option(Config.redacted(Config.string("SPOTCAST_METRICS_TOKEN").pipe(

@@ -40,6 +40,8 @@ export interface ObserveOptions {
   readonly knownPaths: ReadonlyArray<string>
   /** Static pages answered cacheable and compressed (docs, OpenAPI). */
   readonly cacheablePaths?: ReadonlyArray<string>
+  /** One INFO line per request (default true; SPOTCAST_REQUEST_LOG=false turns it off). */
+  readonly requestLog?: boolean
 }
 
 /**
@@ -65,6 +67,7 @@ export const middleware = (options: ObserveOptions) => (app: HttpApp.Default) =>
         )
         const route = routeOf(request.method, path, knownPaths)
         yield* HttpMetrics.record(request.method, route, answered.status, finished - started)
+        if (options.requestLog === false) return answered
         yield* Effect.logInfo("request").pipe(
           Effect.annotateLogs({
             method: request.method,

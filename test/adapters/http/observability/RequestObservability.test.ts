@@ -107,6 +107,16 @@ layer(TestServer.layer({ settings: { rateLimitPerMinute: 1000 }, logger: jsonLin
   }
 )
 
+layer(TestServer.layer({ logger: jsonLines, requestLog: false }), { excludeTestServices: true })("SPOTCAST_REQUEST_LOG=false", (it) => {
+  it.effect("no request lines are written; the Request-Id header stays", () =>
+    Effect.gen(function*() {
+      lines.length = 0
+      const r = yield* get("/v3/nowhere")
+      assert.match(r.headers["request-id"] ?? "", REQUEST_ID)
+      assert.deepStrictEqual(requestLines(), [])
+    }))
+})
+
 layer(TestServer.layer(), { excludeTestServices: true })("health and readiness", (it) => {
   it.effect("healthz and readyz answer 200 without a key or a rate-limit header, and are not in the public OpenAPI", () =>
     Effect.gen(function*() {

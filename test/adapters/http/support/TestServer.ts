@@ -35,6 +35,7 @@ export interface TestServerOptions {
   readonly logger?: Layer.Layer<never>
   /** The HTTP adapter's /metrics options (default: on, no token). */
   readonly metrics?: HttpServerLive.ServerOptions["metrics"]
+  readonly requestLog?: boolean
 }
 
 /**
@@ -65,7 +66,8 @@ export const layer = (options: TestServerOptions = {}) => {
     adminToken: options.admin === false ? Option.none() : Option.some(Redacted.make(ADMIN_TOKEN)),
     trustProxy: options.trustProxy ?? false,
     purchaseUrl: options.purchaseUrl,
-    metrics: options.metrics
+    metrics: options.metrics,
+    requestLog: options.requestLog
   })
   const logging = options.logger === undefined
     ? Layer.merge(captureErrors, Logger.minimumLogLevel(LogLevel.Warning))
