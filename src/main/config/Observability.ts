@@ -1,8 +1,7 @@
 import { Config } from "effect"
 
 /**
- * How the process reports on itself: the log format (json: one object per line; pretty: coloured,
- * for a terminal; unset: the default `key=value` lines), and the Prometheus endpoint, on unless
+ * How the process reports on itself: the log format (json: one object per line; pretty, the default), and the Prometheus endpoint, on unless
  * SPOTCAST_METRICS=false, guarded by SPOTCAST_METRICS_TOKEN (a bearer token) when that is set.
  */
 export const ObservabilityConfig = Config.all({
