@@ -2,7 +2,8 @@ import { DateTime, Effect, Option } from "effect"
 import type { Account, AccountMode, AccountStatus } from "../domain/account/Account.js"
 import { AccountNotFound } from "../domain/account/Account.js"
 import { type ApiKey, apiKeyMode, ApiKeyNotFound, displayPrefix, hashApiKey } from "../domain/account/ApiKey.js"
-import { AccountId, ApiKeyId, IdPrefix, LedgerEntryId } from "../domain/Ids.js"
+import { AccountId, ApiKeyId, IdPrefix, LedgerEntryId, isAccountId, isApiKeyId } from "../domain/Ids.js"
+import { canGrant } from "../domain/billing/Ledger.js"
 import { invalid } from "../domain/Validation.js"
 import { AccountStore } from "../ports/AccountStore.js"
 import { Crypto } from "../ports/Crypto.js"
@@ -61,7 +62,9 @@ export const createAccount = Effect.fn("CreateAccount")(function*(input: {
 
 /** The account, or AccountNotFound. */
 export const requireAccount = (accountId: string) =>
-  Effect.flatMap(AccountStore, (store) => store.get(accountId as AccountId)).pipe(
+  (isAccountId(accountId)
+    ? Effect.flatMap(AccountStore, (store) => store.get(accountId))
+    : Effect.succeed(Option.none<Account>())).pipe(
     Effect.flatMap(Option.match({
       onNone: () => Effect.fail(new AccountNotFound({ accountId })),
       onSome: Effect.succeed
@@ -87,7 +90,8 @@ export const issueKey = Effect.fn("IssueKey")(function*(accountId: string) {
 
 export const revokeKey = Effect.fn("RevokeKey")(function*(accountId: string, keyId: string) {
   const account = yield* requireAccount(accountId)
-  const revoked = yield* (yield* AccountStore).revokeKey(account.id, keyId as ApiKeyId, yield* DateTime.now)
+  if (!isApiKeyId(keyId)) return yield* new ApiKeyNotFound({ keyId })
+  const revoked = yield* (yield* AccountStore).revokeKey(account.id, keyId, yield* DateTime.now)
   if (Option.isNone(revoked)) return yield* new ApiKeyNotFound({ keyId })
   return revoked.value
 })
@@ -97,7 +101,12 @@ export const grantCredits = Effect.fn("GrantCredits")(function*(accountId: strin
     return yield* invalid("invalid_request", "amount must be a positive integer", "amount")
   }
   const account = yield* requireAccount(accountId)
-  return yield* (yield* AccountStore).grant(account.id, yield* grantOf(amount, note ?? "grant", yield* DateTime.now))
+  const store = yield* AccountStore
+  const { totalPurchased } = yield* store.balance(account.id)
+  if (!canGrant(totalPurchased, amount)) {
+    return yield* invalid("invalid_request", `amount would take the account's credits past ${Number.MAX_SAFE_INTEGER}`, "amount")
+  }
+  return yield* store.grant(account.id, yield* grantOf(amount, note ?? "grant", yield* DateTime.now))
 })
 
 export const setAccountStatus = Effect.fn("SetAccountStatus")(function*(accountId: string, status: AccountStatus) {

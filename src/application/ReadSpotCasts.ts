@@ -1,3 +1,4 @@
+import { isForecastId, isSpotCastId } from "../domain/Ids.js"
 import { DateTime, Effect, Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
 import type { CursorPosition } from "../domain/paging/Cursor.js"
@@ -18,6 +19,7 @@ const at = (createdAt: DateTime.Utc, id: string): CursorPosition => ({
 })
 
 export const getSpotCast = Effect.fn("GetSpotCast")(function*(account: Account, spotcastId: string) {
+  if (!isSpotCastId(spotcastId)) return yield* new SpotCastNotFound({ spotcastId })
   const found = yield* (yield* SpotCastStore).get(account.id, spotcastId)
   if (Option.isNone(found)) return yield* new SpotCastNotFound({ spotcastId })
   return found.value
@@ -25,6 +27,7 @@ export const getSpotCast = Effect.fn("GetSpotCast")(function*(account: Account, 
 
 /** One forecast with its SpotCast; a forecast of another SpotCast or account is not found. */
 export const getForecast = Effect.fn("GetForecast")(function*(account: Account, spotcastId: string, forecastId: string) {
+  if (!isSpotCastId(spotcastId) || !isForecastId(forecastId)) return yield* new ForecastNotFound({ forecastId })
   const store = yield* SpotCastStore
   const spotcast = yield* store.get(account.id, spotcastId)
   const forecast = yield* store.getForecast(account.id, spotcastId, forecastId)

@@ -1,7 +1,7 @@
 import { DateTime, Effect, Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
 import type { IdempotencyClaim } from "../domain/billing/Idempotency.js"
-import { IdPrefix, LedgerEntryId } from "../domain/Ids.js"
+import { IdPrefix, LedgerEntryId, isSpotCastId } from "../domain/Ids.js"
 import { countCharge } from "./Metrics.js"
 import { spotCastPrice } from "../domain/billing/Pricing.js"
 import { SpotCastNotFound } from "../domain/spotcast/SpotCast.js"
@@ -25,6 +25,7 @@ export const refreshSpotCast = Effect.fn("RefreshSpotCast")(function*(
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
 
+  if (!isSpotCastId(spotcastId)) return yield* new SpotCastNotFound({ spotcastId })
   const store = yield* SpotCastStore
   const current = yield* store.get(account.id, spotcastId)
   if (Option.isNone(current)) return yield* new SpotCastNotFound({ spotcastId })

@@ -1,3 +1,4 @@
+import { isDeliveryId } from "../domain/Ids.js"
 import { DateTime, Effect, Option } from "effect"
 import type { CursorPosition } from "../domain/paging/Cursor.js"
 import type { DeliveryStatus } from "../domain/webhook/WebhookDelivery.js"
@@ -34,6 +35,7 @@ export const listWebhookDeliveries = Effect.fn("ListWebhookDeliveries")(function
 
 export const getWebhookDelivery = Effect.fn("GetWebhookDelivery")(function*(accountId: string, deliveryId: string) {
   const account = yield* requireAccount(accountId)
+  if (!isDeliveryId(deliveryId)) return yield* new DeliveryNotFound({ deliveryId })
   const found = yield* (yield* WebhookOutbox).get(account.id, deliveryId)
   if (Option.isNone(found)) return yield* new DeliveryNotFound({ deliveryId })
   return found.value
@@ -42,5 +44,6 @@ export const getWebhookDelivery = Effect.fn("GetWebhookDelivery")(function*(acco
 /** Sends a failed delivery again from now: same `whk_` id and body, a fresh count of five attempts. */
 export const redeliverWebhook = Effect.fn("RedeliverWebhook")(function*(accountId: string, deliveryId: string) {
   const account = yield* requireAccount(accountId)
+  if (!isDeliveryId(deliveryId)) return yield* new DeliveryNotFound({ deliveryId })
   return yield* (yield* WebhookOutbox).redeliver(account.id, deliveryId, yield* DateTime.now)
 })

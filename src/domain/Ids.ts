@@ -34,3 +34,12 @@ export const ApiKeyId = idSchema(IdPrefix.apiKey, "ApiKeyId")
 export type ApiKeyId = typeof ApiKeyId.Type
 export const LedgerEntryId = idSchema(IdPrefix.ledgerEntry, "LedgerEntryId")
 export type LedgerEntryId = typeof LedgerEntryId.Type
+
+// Whether a string is a well-formed id: one that is not names nothing, so callers answer "not found"
+// without asking storage (which may not even hold such text, e.g. a NUL character).
+export const isSpotCastId = Schema.is(SpotCastId)
+export const isForecastId = Schema.is(ForecastId)
+export const isDeliveryId = Schema.is(DeliveryId)
+export const isAccountId = Schema.is(AccountId)
+export const isApiKeyId = Schema.is(ApiKeyId)
+export const isWidgetId = Schema.is(WidgetId)

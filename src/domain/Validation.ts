@@ -17,6 +17,8 @@ export const ValidationCode = Schema.Literal(
   "invalid_limit",
   "invalid_cursor",
   "invalid_json",
+  "invalid_display_type",
+  "invalid_auto_refresh",
   "invalid_request"
 )
 export type ValidationCode = typeof ValidationCode.Type

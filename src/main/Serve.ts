@@ -6,6 +6,7 @@ import * as NodeCrypto from "../adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../adapters/webhook/HttpWebhookTransport.js"
 import { startWebhookDispatcher } from "../application/DeliverWebhooks.js"
 import { startWorkerPool } from "../application/WorkerPool.js"
+import { startWidgetScheduler } from "../application/AutoRefreshWidgets.js"
 import { AppConfig } from "./config/AppConfig.js"
 import { bootstrap } from "./Bootstrap.js"
 import * as Logging from "./Logging.js"
@@ -45,6 +46,9 @@ const dispatcher = (config: AppConfig) =>
     })
   })).pipe(Layer.provide(HttpWebhookTransport.layer({ allowPrivate: config.webhooks.allowPrivate })))
 
+/** Due widget auto-refreshes, claimed once across worker processes (the schedule is in the database). */
+const widgetScheduler = Layer.scopedDiscard(startWidgetScheduler({ pollInterval: "30 seconds" }))
+
 /** The HTTP server, listening only once the bootstrap account exists (its key printed first). */
 const api = (config: AppConfig) =>
   HttpServerLive.layer({
@@ -54,7 +58,8 @@ const api = (config: AppConfig) =>
     trustProxy: config.trustProxy,
     purchaseUrl: Option.getOrUndefined(config.purchaseUrl),
     metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken },
-    requestLog: config.observability.requestLog
+    requestLog: config.observability.requestLog,
+    webhookAllowPrivate: config.webhooks.allowPrivate
   }).pipe(Layer.provide(Layer.effectDiscard(bootstrap(config))))
 
 /** A worker's probes and metrics, on SPOTCAST_PROBE_PORT when it is set. */
@@ -85,7 +90,11 @@ export const processLayer = (config: AppConfig, role: Role) => {
     NodeCrypto.layer,
     SettingsLive.layer(config)
   )
-  const background = Layer.mergeAll(workers(config).pipe(Layer.provide(Intelligence.layer(config))), dispatcher(config))
+  const background = Layer.mergeAll(
+    workers(config).pipe(Layer.provide(Intelligence.layer(config))),
+    dispatcher(config),
+    widgetScheduler
+  )
   const parts = role === "api"
     ? api(config)
     : role === "worker"

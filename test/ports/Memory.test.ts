@@ -2,7 +2,15 @@ import { accountStoreContract } from "./AccountStoreContract.js"
 import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
 import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
+import { widgetStoreContract } from "./WidgetStoreContract.js"
 import { memoryHarness, runContracts } from "./StorageHarness.js"
 import { webhookOutboxContract } from "./WebhookOutboxContract.js"
 
-runContracts(memoryHarness, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract])
+runContracts(memoryHarness, [
+  accountStoreContract,
+  spotCastStoreContract,
+  jobQueueContract,
+  idempotencyStoreContract,
+  webhookOutboxContract,
+  widgetStoreContract
+])

@@ -17,6 +17,7 @@ import { AdminAuth } from "./AdminAuth.js"
 import * as AdminErrors from "./contract/AdminErrors.js"
 import * as RequestErrors from "./contract/RequestErrors.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"
+import { WidgetsAdminGroup } from "./WidgetApi.js"
 
 const AccountPath = Schema.Struct({ id: Schema.String.annotations({ description: "Account id (acct_…)" }) })
 const KeyPath = Schema.Struct({
@@ -125,8 +126,10 @@ export class WebhookDeliveriesAdminGroup extends HttpApiGroup.make("webhooks")
 export class AdminApi extends HttpApi.make("spotcast-admin")
   .add(AccountsAdminGroup)
   .add(WebhookDeliveriesAdminGroup)
+  .add(WidgetsAdminGroup)
   .addError(RequestErrors.Validation)
   .addError(RequestErrors.TooLarge)
+  .addError(RequestErrors.Unsupported)
   .addError(RequestErrors.RateLimited)
   .addError(RequestErrors.Internal)
   .addError(RequestErrors.NoRoute)

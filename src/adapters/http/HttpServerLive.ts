@@ -1,13 +1,16 @@
 import { createServer } from "node:http"
 import { HttpApiBuilder, HttpRouter, HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
 import { Layer, Option, type Redacted } from "effect"
 import * as AdminAuth from "./AdminAuth.js"
 import * as BillingPage from "./BillingPage.js"
+import * as EmbedRoutes from "./embed/EmbedRoutes.js"
 import { AdminLive } from "./AdminHandlers.js"
 import * as Authentication from "./Authentication.js"
 import * as RateLimiter from "./RateLimiter.js"
+import { answerParserErrors } from "./ParserErrors.js"
 import * as RequestGate from "./RequestGate.js"
+import * as WebhookHosts from "./WebhookHosts.js"
 import { ServedApi } from "./ServedApi.js"
 import { AccountLive, SpotCastsLive } from "./SpotCastHandlers.js"
 import * as Health from "./observability/Health.js"
@@ -15,6 +18,7 @@ import * as Lifecycle from "./observability/Lifecycle.js"
 import * as DocsRoutes from "./observability/DocsRoutes.js"
 import * as MetricsRoute from "./observability/MetricsRoute.js"
 import * as Observe from "./observability/Observe.js"
+import { WidgetsAdminLive, WidgetsLive } from "./WidgetHandlers.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"
 export const DOCS_PATH = "/docs"
@@ -36,15 +40,18 @@ export interface ServerOptions {
   readonly metrics?: MetricsRoute.MetricsOptions | undefined
   /** One log line per request (default true). */
   readonly requestLog?: boolean | undefined
+  /** Accept webhook URLs naming private or loopback addresses (SPOTCAST_WEBHOOK_ALLOW_PRIVATE; default false). */
+  readonly webhookAllowPrivate?: boolean | undefined
 }
 
 const api = (options: ServerOptions) =>
   HttpApiBuilder.api(ServedApi).pipe(
-    Layer.provide([SpotCastsLive, AccountLive, AdminLive]),
+    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive, WidgetsAdminLive]),
     Layer.provide([
       Authentication.layer,
       AdminAuth.layer(options.adminToken),
-      BillingPage.purchaseUrlLayer(options.purchaseUrl)
+      BillingPage.purchaseUrlLayer(options.purchaseUrl),
+      WebhookHosts.layer(options.webhookAllowPrivate ?? false)
     ])
   )
 
@@ -65,6 +72,7 @@ export const app = (options: ServerOptions) =>
       DocsRoutes.docsLayer(DOCS_PATH),
       DocsRoutes.rootLayer({ docs: DOCS_PATH, openapi: OPENAPI_PATH }),
       BillingPage.layer,
+      EmbedRoutes.layer,
       RequestGate.layer({
         adminEnabled: Option.isSome(options.adminToken),
         trustProxy: options.trustProxy ?? false
@@ -80,11 +88,20 @@ export const app = (options: ServerOptions) =>
 export const layer = (options: ServerOptions & { readonly port: number; readonly host?: string | undefined }) =>
   app(options).pipe(
     HttpServer.withLogAddress,
-    Layer.provide(NodeHttpServer.layer(createServer, {
+    Layer.provide(NodeHttpServer.layer(() => answerParserErrors(createServer()), {
       port: options.port,
       ...(options.host === undefined ? {} : { host: options.host })
     }))
   )
 
 /** The same server on a random local port, with an HttpClient pointed at it (tests). */
-export const layerTest = (options: ServerOptions) => app(options).pipe(Layer.provideMerge(NodeHttpServer.layerTest))
+export const layerTest = (options: ServerOptions) =>
+  app(options).pipe(
+    Layer.provideMerge(
+      HttpServer.layerTestClient.pipe(
+        Layer.provide(NodeHttpClient.layerWithoutAgent),
+        Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: false })),
+        Layer.provideMerge(NodeHttpServer.layer(() => answerParserErrors(createServer()), { port: 0 }))
+      )
+    )
+  )

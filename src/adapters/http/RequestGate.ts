@@ -17,6 +17,7 @@ import { fromFieldIssue } from "./contract/FieldErrors.js"
 import type { RateDecision } from "./RateWindow.js"
 import { RequestAuth } from "./Authentication.js"
 import { bodyTooLarge, isTooLarge, tooLarge } from "./BodyLimit.js"
+import { checkBodyShape } from "./BodyShape.js"
 import { RateLimiter } from "./RateLimiter.js"
 import * as Health from "./observability/Health.js"
 import * as MetricsRoute from "./observability/MetricsRoute.js"
@@ -72,7 +73,8 @@ const noKey = Exit.succeed(Either.left(new MissingApiKey()))
  * 2. the rate limit (per key, else per client address): its three headers on every response, and
  *    Retry-After on a 429,
  * 3. the operator API answering 404 when no admin token is configured,
- * 4. the 64 KiB body limit (by Content-Length up front, and while reading a chunked body),
+ * 4. the 64 KiB body limit (by Content-Length up front, and while reading a chunked body), then JSON
+ *    only (415) and at most 64 levels deep,
  * 5. the failures only the framework raises turned into ours, and defects logged and answered 500.
  * It fails with errors the API declares, and HttpApi writes them like the endpoints' own.
  */
@@ -111,6 +113,8 @@ const gate = (options: GateOptions) =>
         if (Exit.isFailure(auth)) return yield* Effect.failCause(auth.cause)
         if (admin && !options.adminEnabled) return yield* new RouteNotFound()
         if (yield* bodyTooLarge(request)) return yield* tooLarge()
+        const badBody = yield* checkBodyShape(request)
+        if (Option.isSome(badBody)) return yield* badBody.value
 
         return yield* app.pipe(
           Effect.provideService(RequestAuth, auth.value),

@@ -14,6 +14,7 @@ import * as RequestErrors from "./contract/RequestErrors.js"
 import * as SpotCastErrors from "./contract/SpotCastErrors.js"
 import { Authentication } from "./Authentication.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"
+import { WidgetsGroup } from "./WidgetApi.js"
 
 const SpotCastPath = Schema.Struct({
   id: Schema.String.annotations({ description: "SpotCast id (spc_…)" })
@@ -100,12 +101,14 @@ export class AccountGroup extends HttpApiGroup.make("account")
   .annotate(OpenApi.Title, "Account")
 {}
 
-/** The public Marine Forecast Service API v3 (all but widgets), for the server and typed clients. */
+/** The public Marine Forecast Service API v3 (widgets included), for the server and typed clients. */
 export class SpotCastApi extends HttpApi.make("spotcast")
   .add(SpotCastsGroup)
   .add(AccountGroup)
+  .add(WidgetsGroup)
   .addError(RequestErrors.Validation)
   .addError(RequestErrors.TooLarge)
+  .addError(RequestErrors.Unsupported)
   .addError(RequestErrors.RateLimited)
   .addError(RequestErrors.Internal)
   .addError(RequestErrors.NoRoute)

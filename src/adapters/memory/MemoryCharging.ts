@@ -3,17 +3,24 @@ import { type IdempotencyClaim, type IdempotencyKeyReused, recordOf, resolveClai
 import { applyEntry, canAfford, chargeEntry, emptyBalance, InsufficientBalance } from "../../domain/billing/Ledger.js"
 import { type ReceiptDraft, settleReceipt } from "../../domain/billing/Receipt.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
-import type { AccountId, LedgerEntryId } from "../../domain/Ids.js"
+import type { AccountId, LedgerEntryId, WidgetId } from "../../domain/Ids.js"
 import type { Charged } from "../../ports/SpotCastStore.js"
 import { idempotencyKey, type MemoryTables } from "./MemoryDatabase.js"
 
 /** The charge step shared by create and refresh; returns the balance it leaves or the shortfall. */
-const charge = (db: MemoryTables, accountId: AccountId, forecast: Forecast, price: number, chargeId: LedgerEntryId) => {
+const charge = (
+  db: MemoryTables,
+  accountId: AccountId,
+  forecast: Forecast,
+  price: number,
+  chargeId: LedgerEntryId,
+  widgetId: WidgetId | undefined
+) => {
   const balance = db.balances.get(accountId) ?? emptyBalance
   if (!canAfford(balance, price)) {
     return Either.left(new InsufficientBalance({ currentBalance: balance.creditBalance, requiredCredits: price }))
   }
-  const entry = chargeEntry(forecast, price, chargeId)
+  const entry = chargeEntry(forecast, price, chargeId, widgetId)
   const ledger = db.ledger.get(accountId)
   if (ledger === undefined) throw new Error(`no ledger for account ${accountId}`)
   ledger.push(entry)
@@ -27,6 +34,8 @@ interface Charging<E> {
   readonly accountId: AccountId
   readonly forecast: Forecast
   readonly chargeId: LedgerEntryId
+  /** A widget's charge names it. */
+  readonly widgetId?: WidgetId | undefined
   readonly idempotency: IdempotencyClaim | undefined
   /** The receipt to be; it names the price. */
   readonly draft: ReceiptDraft
@@ -48,7 +57,7 @@ export const charging = <E>(db: MemoryTables, c: Charging<E>): Effect.Effect<Cha
   }
   const allowed = c.check()
   if (Either.isLeft(allowed)) return Effect.fail(allowed.left)
-  const charged = charge(db, c.accountId, c.forecast, c.draft.creditsCharged, c.chargeId)
+  const charged = charge(db, c.accountId, c.forecast, c.draft.creditsCharged, c.chargeId, c.widgetId)
   if (Either.isLeft(charged)) return Effect.fail(charged.left)
   c.write()
   const receipt = settleReceipt(c.draft, charged.right)

@@ -3,11 +3,19 @@ import type { Account } from "../../domain/account/Account.js"
 import type { ApiKey } from "../../domain/account/ApiKey.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import type { IdempotencyRecord } from "../../domain/billing/Idempotency.js"
-import type { AccountId, ApiKeyId, DeliveryId, ForecastId, LedgerEntryId, SpotCastId } from "../../domain/Ids.js"
+import type { AccountId, ApiKeyId, DeliveryId, ForecastId, LedgerEntryId, SpotCastId, WidgetId } from "../../domain/Ids.js"
 import type { Job } from "../../domain/forecast/Job.js"
 import type { Balance, LedgerEntry } from "../../domain/billing/Ledger.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import type { DeliveryAttempt, WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
+import type { Widget } from "../../domain/widget/Widget.js"
+
+/** A widget as stored: its current configuration, as created (an idempotent replay's body), and deletion. */
+export interface WidgetRecord {
+  readonly current: Widget
+  readonly created: Widget
+  readonly deleted: boolean
+}
 
 /**
  * The state behind every memory adapter, shared so that one command can touch several aggregates.
@@ -33,6 +41,11 @@ export interface MemoryTables {
   readonly idempotency: Map<string, IdempotencyRecord>
   readonly deliveries: Map<DeliveryId, WebhookDelivery>
   readonly attempts: Map<DeliveryId, Array<DeliveryAttempt>>
+  readonly widgets: Map<WidgetId, WidgetRecord>
+  /** Each account's widgets in ascending (created_at, id) order (deleted ones included). */
+  readonly widgetsOf: Map<AccountId, Array<WidgetId>>
+  /** The hidden SpotCast of each widget, which SpotCast reads do not show. */
+  readonly widgetOfSpotCast: Map<SpotCastId, WidgetId>
   /** Creation-to-completion seconds of completed forecasts, newest last (bounded). */
   readonly completionSeconds: Array<number>
 }
@@ -53,6 +66,9 @@ export const makeTables = (): MemoryTables => ({
   idempotency: new Map(),
   deliveries: new Map(),
   attempts: new Map(),
+  widgets: new Map(),
+  widgetsOf: new Map(),
+  widgetOfSpotCast: new Map(),
   completionSeconds: []
 })
 

@@ -33,7 +33,10 @@ const view = (db: MemoryTables, spotcastId: SpotCastId): SpotCastView | undefine
 
 const ownedSpotCast = (db: MemoryTables, accountId: AccountId, spotcastId: string) => {
   const spotcast = db.spotcasts.get(spotcastId as SpotCastId)
-  return spotcast !== undefined && spotcast.accountId === accountId ? spotcast : undefined
+  // A widget's hidden SpotCast is not one of the account's SpotCasts.
+  return spotcast !== undefined && spotcast.accountId === accountId && !db.widgetOfSpotCast.has(spotcast.id)
+    ? spotcast
+    : undefined
 }
 
 /** The forecast as the domain's `move` leaves it; undefined when it is missing or has finished. */

@@ -6,6 +6,7 @@ import * as MemoryIdempotencyStore from "./MemoryIdempotencyStore.js"
 import * as MemoryJobQueue from "./MemoryJobQueue.js"
 import * as MemorySpotCastStore from "./MemorySpotCastStore.js"
 import * as MemoryWebhookOutbox from "./MemoryWebhookOutbox.js"
+import * as MemoryWidgetStore from "./MemoryWidgetStore.js"
 
 /** Every storage port, the webhook outbox included, on one fresh in-memory database. */
 export const layer = Layer.mergeAll(
@@ -14,5 +15,6 @@ export const layer = Layer.mergeAll(
   MemoryJobQueue.layer,
   MemoryIdempotencyStore.layer,
   MemoryWebhookOutbox.layer,
-  MemoryHealth.layer
+  MemoryHealth.layer,
+  MemoryWidgetStore.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

@@ -3,6 +3,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { schemaV1 } from "./SchemaV1.js"
 import { schemaV5 } from "./SchemaV5.js"
+import { schemaWidgets } from "./SchemaWidgets.js"
 
 /** Where the migrator records what it applied. */
 export const MIGRATIONS_TABLE = "spotcast_migrations"
@@ -16,6 +17,7 @@ const statements = (list: ReadonlyArray<string>) =>
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 const all = {
   "0001_schema": statements(schemaV1),
+  "0003_widgets": statements(schemaWidgets),
   "0005_rate_windows": statements(schemaV5)
 }
 export const migrations = Migrator.fromRecord(all)

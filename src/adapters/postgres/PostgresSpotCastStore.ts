@@ -43,7 +43,7 @@ export const make = Effect.gen(function*() {
     Result: Schema.Struct({ latest_forecast_id: ForecastId }),
     execute: ({ accountId, spotcastId }) =>
       sql`SELECT latest_forecast_id FROM spotcasts
-          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}
+          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} AND widget_id IS NULL
           FOR UPDATE`
   })
   const statusOf = SqlSchema.single({
@@ -121,7 +121,7 @@ export const make = Effect.gen(function*() {
       Effect.gen(function*() {
         const forecast = yield* reads.forecastById(forecastId)
         if (Option.isNone(forecast)) return Option.none()
-        const view = yield* reads.get(forecast.value.accountId, forecast.value.spotcastId)
+        const view = yield* reads.get(forecast.value.accountId, forecast.value.spotcastId, true)
         const account = yield* findAccount({ accountId: forecast.value.accountId })
         if (Option.isNone(view) || Option.isNone(account)) return Option.none()
         return Option.some({ account: account.value, spotcast: view.value.spotcast, forecast: forecast.value })

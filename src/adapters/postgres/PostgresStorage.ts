@@ -8,6 +8,7 @@ import * as PostgresIdempotencyStore from "./PostgresIdempotencyStore.js"
 import * as PostgresJobQueue from "./PostgresJobQueue.js"
 import * as PostgresSpotCastStore from "./PostgresSpotCastStore.js"
 import * as PostgresWebhookOutbox from "./PostgresWebhookOutbox.js"
+import * as PostgresWidgetStore from "./PostgresWidgetStore.js"
 
 export const DEFAULT_POOL_SIZE = 10
 
@@ -22,7 +23,8 @@ export const layer = Layer.mergeAll(
   PostgresJobQueue.layer,
   PostgresIdempotencyStore.layer,
   PostgresWebhookOutbox.layer,
-  PostgresHealth.layer
+  PostgresHealth.layer,
+  PostgresWidgetStore.layer
 ).pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
 export interface ClientOptions {

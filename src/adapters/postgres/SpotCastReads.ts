@@ -21,7 +21,7 @@ export const ForecastPage = Schema.Struct({ ...SpotCastPage.fields, spotcastId: 
  */
 export const spotcastPageQuery = (sql: SqlClient.SqlClient, { accountId, after, limit }: typeof SpotCastPage.Encoded) =>
   sql`SELECT * FROM spotcasts
-      WHERE account_id = ${accountId}
+      WHERE account_id = ${accountId} AND widget_id IS NULL
         ${after === null ? sql`` : sql`AND (created_at, spotcast_id) < (${after.createdAt}, ${after.id})`}
       ORDER BY created_at DESC, spotcast_id DESC
       LIMIT ${limit}`
@@ -42,11 +42,13 @@ export const forecastPageQuery = (
  * forecasts: its cost depends on the page size, not on how many rows the account has.
  */
 export const makeSpotCastReads = (sql: SqlClient.SqlClient) => {
+  // A widget's hidden SpotCast is found only by the worker (`includeWidgets`), never as the account's.
   const findHead = SqlSchema.findOne({
-    Request: Schema.Struct({ accountId: Schema.String, spotcastId: Schema.String }),
+    Request: Schema.Struct({ accountId: Schema.String, spotcastId: Schema.String, includeWidgets: Schema.Boolean }),
     Result: SpotCastHeadFromRow,
-    execute: ({ accountId, spotcastId }) =>
-      sql`SELECT * FROM spotcasts WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}`
+    execute: ({ accountId, includeWidgets, spotcastId }) =>
+      sql`SELECT * FROM spotcasts WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}
+          ${includeWidgets ? sql`` : sql`AND widget_id IS NULL`}`
   })
   const pageOfHeads = SqlSchema.findAll({
     Request: SpotCastPage,
@@ -89,8 +91,8 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient) => {
     })
 
   return {
-    get: (accountId: string, spotcastId: string) =>
-      Effect.flatMap(findHead({ accountId, spotcastId }), (head) =>
+    get: (accountId: string, spotcastId: string, includeWidgets = false) =>
+      Effect.flatMap(findHead({ accountId, spotcastId, includeWidgets }), (head) =>
         Option.isNone(head)
           ? Effect.succeedNone
           : Effect.map(views(accountId, [head.value]), (found) => Option.fromNullable(found[0]))),

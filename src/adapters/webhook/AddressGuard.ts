@@ -1,7 +1,7 @@
 import * as Dns from "node:dns"
 import type { LookupFunction } from "node:net"
-import { addressRange } from "./AddressRange.js"
-import { formatIp, hostKind, type IpAddress } from "./IpAddress.js"
+import { addressRange } from "../../domain/webhook/AddressRange.js"
+import { formatIp, hostKind, type IpAddress } from "../../domain/webhook/IpAddress.js"
 
 export interface ResolvedAddress {
   readonly address: string

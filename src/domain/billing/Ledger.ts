@@ -32,6 +32,10 @@ export type Balance = typeof Balance.Type
 
 export const emptyBalance: Balance = { creditBalance: 0, totalPurchased: 0, totalUsed: 0 }
 
+/** Whether a grant of `amount` keeps the purchased total an exact integer everywhere it is sent (JSON numbers). */
+export const canGrant = (totalPurchased: number, amount: number): boolean =>
+  Number.isSafeInteger(amount) && amount > 0 && Number.isSafeInteger(totalPurchased + amount)
+
 /** Applies one entry: `used` is charges minus refunds, and the balance is purchased minus used. */
 export const applyEntry = (balance: Balance, entry: Pick<LedgerEntry, "kind" | "amount">): Balance => {
   const totalPurchased = balance.totalPurchased + (entry.kind === "grant" ? entry.amount : 0)
@@ -63,17 +67,19 @@ export const grantEntry = (accountId: AccountId, grant: Grant): LedgerEntry => (
   ...(grant.note === undefined ? {} : { note: grant.note })
 })
 
-/** The charge for a forecast (a create's first, or a refresh's), dated when the forecast was made. */
+/** The charge for a forecast (a create's first, or a refresh's), dated when the forecast was made; a widget's names it. */
 export const chargeEntry = (
   forecast: Pick<Forecast, "id" | "accountId" | "createdAt">,
   price: number,
-  entryId: LedgerEntryId
+  entryId: LedgerEntryId,
+  widgetId?: WidgetId
 ): LedgerEntry => ({
   id: entryId,
   accountId: forecast.accountId,
   kind: "charge",
   amount: price,
   forecastId: forecast.id,
+  ...(widgetId === undefined ? {} : { widgetId }),
   createdAt: forecast.createdAt
 })
 
@@ -84,6 +90,7 @@ export const refundEntry = (charge: LedgerEntry, entryId: LedgerEntryId, at: Dat
   kind: "refund",
   amount: charge.amount,
   ...(charge.forecastId === undefined ? {} : { forecastId: charge.forecastId }),
+  ...(charge.widgetId === undefined ? {} : { widgetId: charge.widgetId }),
   refundOf: charge.id,
   createdAt: at
 })

@@ -71,7 +71,8 @@ export type WindowCheck = "ok" | "too_early" | "beyond_horizon"
 export const checkWindow = (period: ForecastPeriod, now: DateTime.Utc, horizonDays: number): WindowCheck => {
   const today = Math.floor(DateTime.toEpochMillis(now) / DAY_MS) * DAY_MS
   if (DateTime.toEpochMillis(period.start) < today - DAY_MS) return "too_early"
-  const lastDate = period.dates[period.dates.length - 1]!
-  if (lastDate > isoDate(today + (horizonDays - 1) * DAY_MS)) return "beyond_horizon"
+  // Compared as instants, not as date strings: past year 9999 an ISO date gains a sign and sorts first.
+  const lastDay = Math.floor(DateTime.toEpochMillis(period.start) / DAY_MS) * DAY_MS + (period.numDays - 1) * DAY_MS
+  if (lastDay > today + (horizonDays - 1) * DAY_MS) return "beyond_horizon"
   return "ok"
 }

@@ -1,11 +1,37 @@
 import { Schema } from "effect"
+import { isStorableText, UNSTORABLE_TEXT } from "../Text.js"
 
 export const MAX_METADATA_BYTES = 16 * 1024
 
+/** Nesting deeper than this is refused: no client needs it, and deep values are costly to walk. */
+export const MAX_METADATA_DEPTH = 20
+
 const encoder = new TextEncoder()
+
+/**
+ * Why a metadata value cannot be stored, or undefined: walked without recursion, so any depth is safe
+ * to check; every key and string must be storable text.
+ */
+export const metadataProblem = (metadata: Readonly<Record<string, unknown>>): string | undefined => {
+  const pending: Array<readonly [unknown, number]> = [[metadata, 1]]
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!
+    if (typeof value === "string") {
+      if (!isStorableText(value)) return `metadata strings ${UNSTORABLE_TEXT}`
+    } else if (typeof value === "object" && value !== null) {
+      if (depth > MAX_METADATA_DEPTH) return `metadata must be nested at most ${MAX_METADATA_DEPTH} levels deep`
+      for (const [key, inner] of Object.entries(value)) {
+        if (!isStorableText(key)) return `metadata keys ${UNSTORABLE_TEXT}`
+        pending.push([inner, depth + 1])
+      }
+    }
+  }
+  return undefined
+}
 
 /** Client-supplied free-form JSON object, stored and echoed back as sent. */
 export const Metadata = Schema.Record({ key: Schema.String, value: Schema.Unknown }).pipe(
+  Schema.filter((m) => metadataProblem(m) ?? true),
   Schema.filter((m) =>
     encoder.encode(JSON.stringify(m)).length <= MAX_METADATA_BYTES || `metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON`
   )

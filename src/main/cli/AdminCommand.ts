@@ -3,6 +3,8 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { Config, Console, Effect, Option, Redacted } from "effect"
 import * as AdminClient from "../../adapters/http/AdminClient.js"
 import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../adapters/http/contract/WebhookDeliveryResources.js"
+import { DEFAULT_WIDGETS_LIMIT } from "../../adapters/http/contract/ListQuery.js"
+import type { WidgetResource } from "../../adapters/http/contract/WidgetResources.js"
 import { MAX_PAGE_SIZE } from "../../domain/paging/Page.js"
 import { ValidationError } from "../../domain/Validation.js"
 import { DeliveryNotFailed } from "../../domain/webhook/WebhookRedelivery.js"
@@ -233,4 +235,58 @@ const webhooks = Command.make("webhooks").pipe(
   ])
 )
 
-export const adminCommand = admin.pipe(Command.withSubcommands([accounts, keys, credits, webhookSecret, webhooks]))
+/** A widget in one line: id, display, days, latest forecast, auto-refresh, name last (it may hold spaces). */
+const widgetLine = (w: WidgetResource) =>
+  line([
+    w.id,
+    w.display_type,
+    `${w.num_days}d`,
+    `${w.latest_forecast.status} ${w.latest_forecast.forecast_id}`,
+    w.auto_refresh_hours === null
+      ? "auto off"
+      : w.auto_refresh_stopped_at !== null
+      ? `auto ${w.auto_refresh_hours}h stopped ${w.auto_refresh_stopped_at}`
+      : `auto ${w.auto_refresh_hours}h next ${w.next_refresh_at}`,
+    `created ${w.created_at}`,
+    JSON.stringify(w.name)
+  ])
+
+const widgets = Command.make("widgets").pipe(
+  Command.withDescription("List an account's embeddable widgets"),
+  Command.withSubcommands([
+    Command.make(
+      "list",
+      {
+        accountId,
+        limit: Options.optional(
+          Options.integer("limit").pipe(
+            Options.filterMap(
+              (n) => (n >= 1 && n <= MAX_PAGE_SIZE ? Option.some(n) : Option.none()),
+              `--limit must be an integer from 1 to ${MAX_PAGE_SIZE}`
+            ),
+            Options.withDescription(`Page size, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_WIDGETS_LIMIT})`)
+          )
+        ),
+        after: Options.optional(Options.text("after").pipe(Options.withDescription("next_cursor of the previous page")))
+      },
+      ({ accountId, after, limit }) =>
+        call(
+          (c) =>
+            c.adminWidgets.list({
+              path: { id: accountId },
+              urlParams: {
+                ...Option.match(limit, { onNone: () => ({}), onSome: (limit) => ({ limit }) }),
+                ...Option.match(after, { onNone: () => ({}), onSome: (after) => ({ after }) })
+              }
+            }),
+          (page) =>
+            [
+              ...(page.data.length === 0 ? ["no widgets"] : page.data.map(widgetLine)),
+              ...(page.next_cursor === null ? [] : [`more: --after ${page.next_cursor}`])
+            ].join("\n")
+        )
+    )
+  ])
+)
+
+export const adminCommand = admin.pipe(Command.withSubcommands([accounts, keys, credits, webhookSecret, webhooks, widgets]))

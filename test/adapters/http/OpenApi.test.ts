@@ -15,6 +15,9 @@ layer(TestServer.layer(), { excludeTestServices: true })("OpenAPI and docs", (it
         "/v3/account/balance",
         "/v3/developer/info",
         "/v3/spotcast",
+        "/v3/spotcast/widgets",
+        "/v3/spotcast/widgets/{id}",
+        "/v3/spotcast/widgets/{id}/refresh",
         "/v3/spotcast/{id}",
         "/v3/spotcast/{id}/forecast/{forecast_id}",
         "/v3/spotcast/{id}/forecasts",
@@ -31,7 +34,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("OpenAPI and docs", (it
       assert.deepStrictEqual(create.security, [{ bearer: [] }, { apiKey: [] }])
       assert.deepStrictEqual(
         Object.keys(create.responses).sort(),
-        ["202", "400", "401", "402", "403", "404", "413", "429", "500"]
+        ["202", "400", "401", "402", "403", "404", "413", "415", "429", "500"]
       )
       for (const response of Object.values(create.responses) as Array<any>) {
         assert.deepStrictEqual(

@@ -2,14 +2,15 @@ import { Schema } from "effect"
 import type { Account } from "../../../domain/account/Account.js"
 import type { ApiKey } from "../../../domain/account/ApiKey.js"
 import type { Balance } from "../../../domain/billing/Ledger.js"
+import { isStorableText, UNSTORABLE_TEXT } from "../../../domain/Text.js"
 import { Timestamp, timestamp } from "./Wire.js"
 import { says, strict } from "./SchemaAnnotations.js"
 
 
 /** POST /admin/v1/accounts */
 export const CreateAccountRequest = Schema.Struct({
-  name: Schema.String.pipe(Schema.filter((s) => s.trim().length > 0), Schema.maxLength(200)).annotations(
-    says("name must be a non-blank string of at most 200 characters")
+  name: Schema.String.pipe(Schema.filter((s) => s.trim().length > 0 && isStorableText(s)), Schema.maxLength(200)).annotations(
+    says(`name must be a non-blank string of at most 200 characters that ${UNSTORABLE_TEXT.replace("must not", "does not")}`)
   ),
   mode: Schema.optional(Schema.Literal("live", "sandbox").annotations(says("mode must be live or sandbox"))),
   credits: Schema.optional(
@@ -22,7 +23,9 @@ export type CreateAccountRequest = typeof CreateAccountRequest.Type
 export const GrantCreditsRequest = Schema.Struct({
   amount: Schema.Int.pipe(Schema.positive()).annotations(says("amount must be a positive integer")),
   note: Schema.optional(
-    Schema.String.pipe(Schema.maxLength(500)).annotations(says("note must be at most 500 characters"))
+    Schema.String.pipe(Schema.maxLength(500), Schema.filter(isStorableText)).annotations(
+      says(`note must be at most 500 characters and ${UNSTORABLE_TEXT.replace("must not", "not")}`)
+    )
   )
 }).annotations({ ...strict, identifier: "GrantCreditsRequest" })
 export type GrantCreditsRequest = typeof GrantCreditsRequest.Type

@@ -10,6 +10,15 @@ import { required, says, strict } from "./SchemaAnnotations.js"
 
 export const MAX_TRIP_DURATION_HOURS = 120
 
+/** The message of the first refinement rule that failed (under any refinements it was wrapped in), if one did. */
+const ruleMessage = (issue: ParseResult.ParseIssue): string | undefined => {
+  while (issue._tag === "Refinement") {
+    if (issue.kind === "Predicate") return issue.issue._tag === "Type" ? issue.issue.message : undefined
+    issue = issue.issue
+  }
+  return undefined
+}
+
 export const PreferencesInput = Schema.Struct({
   language: Schema.optional(
     Language.annotations(says("preferences.language must be one of en, es, fr, pt, it, ja"))
@@ -75,9 +84,8 @@ export const CreateSpotCastRequest = Schema.Struct({
   metadata: Schema.optional(
     Metadata.annotations({
       message: (issue) => ({
-        message: issue._tag === "Refinement" && issue.kind === "Predicate"
-          ? "metadata must be at most 16384 bytes as JSON"
-          : "metadata must be a JSON object",
+        // A failed rule says which (size, depth, text); anything else is the wrong shape.
+        message: ruleMessage(issue) ?? "metadata must be a JSON object",
         override: true
       })
     })

@@ -14,6 +14,11 @@ export class RateLimitExceeded extends Schema.TaggedError<RateLimitExceeded>()("
   retryAfterSeconds: Schema.Int
 }) {}
 
+/** A body in a media type other than JSON. */
+export class UnsupportedMediaType extends Schema.TaggedError<UnsupportedMediaType>()("UnsupportedMediaType", {
+  contentType: Schema.String
+}) {}
+
 /** Anything unexpected; it says nothing about the cause, which is logged on the server. */
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {}) {}
 

@@ -44,7 +44,7 @@ export const param = Schema.optional(Schema.String)
  * A message that names one id, `before + id + after`: one template both writes the message and reads
  * the id back, so the typed client's error carries the id the server put in it. Documented as a string.
  */
-const messageNaming = (before: string, after: string) =>
+export const messageNaming = (before: string, after: string) =>
   Schema.transform(Schema.TemplateLiteralParser(before, Schema.String, after), Schema.String, {
     strict: true,
     decode: ([, id]) => id,

@@ -21,6 +21,8 @@ const fieldCodes: Record<string, readonly [ValidationCode, string?]> = {
   "preferences.speed_units": ["invalid_speed_units"],
   vessel_info: ["invalid_vessel_info"],
   trip_duration_hours: ["invalid_trip_duration"],
+  display_type: ["invalid_display_type"],
+  auto_refresh_hours: ["invalid_auto_refresh"],
   limit: ["invalid_limit"],
   after: ["invalid_cursor"],
   "idempotency-key": ["invalid_request", "Idempotency-Key"]

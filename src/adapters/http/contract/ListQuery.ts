@@ -28,3 +28,5 @@ export const listQuery = (defaultLimit: number) =>
 
 export const ListSpotCastsQuery = listQuery(DEFAULT_SPOTCASTS_LIMIT)
 export const ListForecastsQuery = listQuery(DEFAULT_FORECASTS_LIMIT)
+export const DEFAULT_WIDGETS_LIMIT = 20
+export const ListWidgetsQuery = listQuery(DEFAULT_WIDGETS_LIMIT)

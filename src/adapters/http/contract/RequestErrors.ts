@@ -1,7 +1,14 @@
 import { Schema } from "effect"
 import { ValidationCode, ValidationError } from "../../../domain/Validation.js"
-import { InternalError, MAX_BODY_BYTES, PayloadTooLarge, RateLimitExceeded, RouteNotFound } from "./EdgeErrors.js"
-import { code, errorEnvelope, fixedError, param } from "./ErrorEnvelope.js"
+import {
+  InternalError,
+  MAX_BODY_BYTES,
+  PayloadTooLarge,
+  RateLimitExceeded,
+  RouteNotFound,
+  UnsupportedMediaType
+} from "./EdgeErrors.js"
+import { code, errorEnvelope, fixedError, messageNaming, param } from "./ErrorEnvelope.js"
 
 // The answers any request can get, whatever its endpoint: both APIs declare them.
 
@@ -32,6 +39,19 @@ export const TooLarge = errorEnvelope(
 )(
   (e) => ({ code: "payload_too_large", message: `The request body must be at most ${e.limitBytes} bytes` }),
   () => new PayloadTooLarge({ limitBytes: MAX_BODY_BYTES })
+)
+
+export const Unsupported = errorEnvelope(
+  UnsupportedMediaType,
+  415,
+  "The request body is not JSON: send it with Content-Type: application/json",
+  {
+    code: code("unsupported_media_type"),
+    message: messageNaming("Content-Type ", " is not supported; send JSON with Content-Type: application/json")
+  }
+)(
+  (e) => ({ code: "unsupported_media_type", message: e.contentType }),
+  (w) => new UnsupportedMediaType({ contentType: w.message })
 )
 
 /** The `Retry-After` header that goes with it is the request gate's. */

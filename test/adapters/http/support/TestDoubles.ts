@@ -12,7 +12,7 @@ import { WeatherProvider } from "../../../../src/ports/WeatherProvider.js"
 export const NO_WEATHER_LATITUDE = -33.25
 
 /** Reading a SpotCast with this id crashes the store with a message that must never reach a client. */
-export const DEFECT_ID = "spc_DefectDefectDefectDefect"
+export const DEFECT_ID = "spc_DefectDefectDefectDefe"
 export const DEFECT_SECRET = "SELECT secret FROM accounts WHERE password = 'hunter2'"
 
 /** Looking this well-formed key up crashes the account store. */

@@ -1,0 +1,119 @@
+import { createHash } from "node:crypto"
+import { DateTime } from "effect"
+import type { Classification } from "../../../domain/forecast/Analysis.js"
+import type { DisplayType, WidgetView } from "../../../domain/widget/Widget.js"
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
+
+export const ATTRIBUTION = "Weather data: Open-Meteo.com (CC BY 4.0)"
+/** The message the page sends its parent so that widget.js can size the iframe to it. */
+export const SIZE_MESSAGE = "spotcast-widget-size"
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#fff}
+.w{padding:10px 12px;border:1px solid #cbd5e1;border-radius:8px}
+h1{font-size:15px;margin:0 0 8px}
+ol{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:6px}
+.full ol{display:block}
+li{display:flex;align-items:center;gap:6px}
+.full li{align-items:flex-start;margin:0 0 8px}
+.d{font-variant-numeric:tabular-nums;color:#334155;min-width:3.2em}
+.b{display:inline-block;font-weight:700;font-size:12px;padding:2px 6px;border-radius:4px;border:2px solid;letter-spacing:.02em}
+.GO{background:#dcfce7;color:#14532d;border-color:#15803d}
+.CAUTION{background:#fef9c3;color:#713f12;border-color:#a16207}
+.AVOID{background:#fee2e2;color:#7f1d1d;border-color:#b91c1c}
+.s{margin:0;color:#1e293b}
+.o{margin:8px 0 0}
+.m{margin:8px 0 0;font-size:11px;color:#475569}
+.p{margin:0;color:#475569}
+`.trim()
+
+const SCRIPT = `(function(){function s(){parent.postMessage({type:"${SIZE_MESSAGE}",height:Math.ceil(document.body.getBoundingClientRect().height)},"*")}` +
+  `addEventListener("load",s);addEventListener("resize",s);s()})()`
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`
+
+/**
+ * Nothing but this page's own inline style and script runs or loads: no other script, style, image,
+ * font, frame or connection; it may be framed by any site (that is its purpose).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `style-src ${sha256(STYLE)}`,
+  `script-src ${sha256(SCRIPT)}`,
+  "img-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors *"
+].join("; ")
+
+const shell = (title: string, body: string) =>
+  `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${body}
+<script>${SCRIPT}</script>
+</body>
+</html>
+`
+
+const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+const MONTH = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+/** `2026-11-23` as `Mon 23 Nov`; anything else as given. */
+const dayLabel = (isoDate: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)
+  if (match === null) return isoDate
+  const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
+  const day = new Date(at)
+  return `${WEEKDAY[day.getUTCDay()]} ${day.getUTCDate()} ${MONTH[day.getUTCMonth()]}`
+}
+
+const badge = (c: Classification) => `<span class="b ${c}">${c}</span>`
+
+const madeAt = (t: DateTime.Utc) => `${DateTime.formatIso(t).slice(0, 16).replace("T", " ")} UTC`
+
+/**
+ * The public page of a widget: its name, each day's GO/CAUTION/AVOID badge (a word, not only a colour),
+ * in `full` each day's summary and the overall summary, when the forecast was made, and the data
+ * attribution. Every user-supplied string is escaped; nothing private (no metadata, account or key).
+ */
+export const renderWidgetPage = ({ latest, widget }: WidgetView, display: DisplayType): string => {
+  const name = `<h1>${escapeHtml(widget.name)}</h1>`
+  let content: string
+  if (latest.status === "completed" && latest.analysis !== undefined) {
+    const days = latest.analysis.daily_classifications.map((d) =>
+      display === "full"
+        ? `<li><span class="d">${escapeHtml(dayLabel(d.date))}</span>${badge(d.classification)}` +
+          `<p class="s">${escapeHtml(d.summary)}</p></li>`
+        : `<li><span class="d">${escapeHtml(dayLabel(d.date))}</span>${badge(d.classification)}</li>`
+    )
+    const overall = display === "full" ? `<p class="o">${escapeHtml(latest.analysis.summary)}</p>` : ""
+    const when = latest.completedAt ?? latest.createdAt
+    content = `<ol>${days.join("")}</ol>${overall}<p class="m">Forecast made ${madeAt(when)}` +
+      `${widget.autoRefreshStoppedAt === undefined ? "" : " (automatic updates paused)"}. ${escapeHtml(ATTRIBUTION)}</p>`
+  } else if (latest.status === "failed") {
+    content = `<p class="p">No forecast is available right now.</p><p class="m">${escapeHtml(ATTRIBUTION)}</p>`
+  } else {
+    content = `<p class="p">The forecast is being prepared.</p><p class="m">${escapeHtml(ATTRIBUTION)}</p>`
+  }
+  return shell(`${widget.name} – marine forecast`, `<main class="w ${display}">${name}${content}</main>`)
+}
+
+export const notFoundPage = shell("Widget not found", `<main class="w"><p class="p">This widget does not exist.</p></main>`)
+
+export const badDisplayPage = shell(
+  "Bad request",
+  `<main class="w"><p class="p">display must be mini or full.</p></main>`
+)
+
+/** A strong ETag of the page's bytes. */
+export const etagOf = (page: string) => `"${createHash("sha256").update(page, "utf8").digest("base64url").slice(0, 27)}"`

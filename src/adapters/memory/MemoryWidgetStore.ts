@@ -1,0 +1,159 @@
+import { DateTime, Effect, Either, Layer, Option } from "effect"
+import { draftReceipt } from "../../domain/billing/Receipt.js"
+import type { Forecast } from "../../domain/forecast/Forecast.js"
+import { jobFor } from "../../domain/forecast/Job.js"
+import type { AccountId, SpotCastId, WidgetId } from "../../domain/Ids.js"
+import {
+  checkWidgetRefreshable,
+  type Widget,
+  WidgetNotFound,
+  type WidgetRefreshInProgress,
+  type WidgetView
+} from "../../domain/widget/Widget.js"
+import { WidgetStore, type WidgetStoreShape } from "../../ports/WidgetStore.js"
+import { insertSorted, newestFirst } from "./KeysetOrder.js"
+import { charging } from "./MemoryCharging.js"
+import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
+
+const position = (createdAt: DateTime.Utc, id: string) => ({ createdAtMillis: DateTime.toEpochMillis(createdAt), id })
+
+const addForecast = (db: MemoryTables, forecast: Forecast) => {
+  db.forecasts.set(forecast.id, forecast)
+  const list = db.forecastsOf.get(forecast.spotcastId) ?? []
+  list.push(forecast.id)
+  db.forecastsOf.set(forecast.spotcastId, list)
+  db.jobs.set(forecast.id, jobFor(forecast))
+}
+
+const live = (db: MemoryTables, widgetId: string) => {
+  const record = db.widgets.get(widgetId as WidgetId)
+  return record === undefined || record.deleted ? undefined : record.current
+}
+
+const owned = (db: MemoryTables, accountId: AccountId, widgetId: string) => {
+  const widget = live(db, widgetId)
+  return widget !== undefined && widget.accountId === accountId ? widget : undefined
+}
+
+const view = (db: MemoryTables, widget: Widget): WidgetView => {
+  const ids = db.forecastsOf.get(widget.spotcastId)!
+  return { widget, latest: db.forecasts.get(ids[ids.length - 1]!)! }
+}
+
+const save = (db: MemoryTables, widget: Widget) => {
+  const record = db.widgets.get(widget.id)!
+  db.widgets.set(widget.id, { ...record, current: widget })
+}
+
+export const make = (db: MemoryTables): WidgetStoreShape => ({
+  create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast, widget }) =>
+    Effect.suspend(() =>
+      charging(db, {
+        accountId: widget.accountId,
+        forecast,
+        chargeId,
+        widgetId: widget.id,
+        idempotency,
+        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
+        check: () => Either.void,
+        write: () => {
+          db.spotcasts.set(spotcast.id, spotcast)
+          db.widgetOfSpotCast.set(spotcast.id, widget.id)
+          db.widgets.set(widget.id, { current: widget, created: widget, deleted: false })
+          const list = db.widgetsOf.get(widget.accountId) ?? []
+          insertSorted(list, widget.id, (id) => position(db.widgets.get(id)!.created.createdAt, id))
+          db.widgetsOf.set(widget.accountId, list)
+          addForecast(db, forecast)
+        }
+      })
+    ),
+
+  refresh: ({ accountId, aim, automatic, chargeId, estimatedCompletionSeconds, forecast, price, refreshed, widgetId }) =>
+    Effect.suspend(() => {
+      const widget = owned(db, accountId, widgetId)
+      return charging(db, {
+        accountId,
+        forecast,
+        chargeId,
+        widgetId,
+        idempotency: undefined,
+        draft: draftReceipt("refresh", forecast.spotcastId, forecast, price, estimatedCompletionSeconds),
+        check: (): Either.Either<void, WidgetNotFound | WidgetRefreshInProgress> => {
+          if (widget === undefined || widget.spotcastId !== forecast.spotcastId) {
+            return Either.left(new WidgetNotFound({ widgetId }))
+          }
+          if (
+            automatic !== undefined &&
+            (widget.nextRefreshAt === undefined || !DateTime.Equivalence(widget.nextRefreshAt, automatic.dueAt))
+          ) return Either.left(new WidgetNotFound({ widgetId }))
+          return checkWidgetRefreshable(widget.id, view(db, widget).latest)
+        },
+        write: () => {
+          db.spotcasts.set(widget!.spotcastId, aim(widget!))
+          addForecast(db, forecast)
+          save(db, refreshed(widget!))
+        }
+      }).pipe(Effect.catchTag("IdempotencyKeyReused", Effect.die)) // no key: never reused
+    }),
+
+  get: (accountId, widgetId) =>
+    Effect.sync(() => {
+      const widget = owned(db, accountId, widgetId)
+      return widget === undefined ? Option.none() : Option.some(view(db, widget))
+    }),
+
+  getPublic: (widgetId) =>
+    Effect.sync(() => {
+      const widget = live(db, widgetId)
+      return widget === undefined ? Option.none() : Option.some(view(db, widget))
+    }),
+
+  created: (accountId, spotcastId: SpotCastId) =>
+    Effect.sync(() => {
+      const widgetId = db.widgetOfSpotCast.get(spotcastId)
+      const record = widgetId && db.widgets.get(widgetId)
+      return record && record.created.accountId === accountId ? Option.some(record.created) : Option.none()
+    }),
+
+  list: (accountId, page) =>
+    Effect.sync(() => {
+      const ids = (db.widgetsOf.get(accountId) ?? []).filter((id) => !db.widgets.get(id)!.deleted)
+      return newestFirst(ids, (id) => position(db.widgets.get(id)!.created.createdAt, id), page)
+        .map((id) => view(db, db.widgets.get(id)!.current))
+    }),
+
+  update: (accountId, widgetId, update) =>
+    Effect.sync(() => {
+      const widget = owned(db, accountId, widgetId)
+      if (widget === undefined) return Option.none()
+      const next = update(widget)
+      save(db, next)
+      return Option.some(view(db, next))
+    }),
+
+  remove: (accountId, widgetId) =>
+    Effect.sync(() => {
+      const widget = owned(db, accountId, widgetId)
+      if (widget === undefined) return false
+      db.widgets.set(widget.id, { ...db.widgets.get(widget.id)!, deleted: true })
+      return true
+    }),
+
+  claimDue: (now, limit, leaseSeconds) =>
+    Effect.sync(() => {
+      const due: Array<Widget> = []
+      for (const record of db.widgets.values()) {
+        const next = record.current.nextRefreshAt
+        if (!record.deleted && next !== undefined && DateTime.lessThanOrEqualTo(next, now)) due.push(record.current)
+      }
+      due.sort((a, b) => DateTime.toEpochMillis(a.nextRefreshAt!) - DateTime.toEpochMillis(b.nextRefreshAt!))
+      const dueAt = DateTime.add(now, { seconds: leaseSeconds })
+      return due.slice(0, limit).map((widget) => {
+        const claimed = { ...widget, nextRefreshAt: dueAt }
+        save(db, claimed)
+        return { widget: claimed, dueAt }
+      })
+    })
+})
+
+export const layer = Layer.effect(WidgetStore, Effect.map(MemoryDatabase, make))

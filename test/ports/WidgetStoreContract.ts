@@ -1,0 +1,223 @@
+import { assert, describe } from "@effect/vitest"
+import { DateTime, Effect, Either, Option } from "effect"
+import { backingSpotCast, refreshed, type Widget } from "../../src/domain/widget/Widget.js"
+import { LedgerEntryId, SpotCastId, WidgetId } from "../../src/domain/Ids.js"
+import type { Account } from "../../src/domain/account/Account.js"
+import { AccountStore } from "../../src/ports/AccountStore.js"
+import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
+import { WidgetStore } from "../../src/ports/WidgetStore.js"
+import * as F from "./Fixtures.js"
+import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+
+const analysis = { summary: "Calm", daily_classifications: [{ date: "2026-03-01", classification: "GO" as const, summary: "Calm" }] }
+
+const widgetOf = (owner: Pick<Account, "id">, at: DateTime.Utc, over: Partial<Widget> = {}): Widget => ({
+  id: WidgetId.make(F.id("wgt")),
+  accountId: owner.id,
+  spotcastId: SpotCastId.make(F.id("spc")),
+  name: "Harbour",
+  displayType: "mini",
+  coordinates: { latitude: 41.13, longitude: -71.71 },
+  numDays: 2,
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  createdAt: at,
+  updatedAt: at,
+  lastRefreshedAt: at,
+  ...over
+})
+
+/** Stores a new widget of `owner` at the clock's time (plus `offsetSeconds`), charged its num_days. */
+const created = (owner: Pick<Account, "id">, over: Partial<Widget> = {}, offsetSeconds = 0) =>
+  Effect.gen(function*() {
+    const at = DateTime.add(yield* DateTime.now, { seconds: offsetSeconds })
+    const widget = widgetOf(owner, at, over)
+    const spotcast = backingSpotCast(widget, at)
+    const forecast = F.forecast(spotcast, at)
+    const charged = yield* (yield* WidgetStore).create({
+      widget,
+      spotcast,
+      forecast,
+      price: widget.numDays,
+      chargeId: LedgerEntryId.make(F.id("led")),
+      estimatedCompletionSeconds: 10
+    })
+    return { widget, forecast, charged }
+  })
+
+const refreshCommand = (widget: Widget, at: DateTime.Utc, automatic?: DateTime.Utc) => ({
+  accountId: widget.accountId,
+  widgetId: widget.id,
+  forecast: F.forecast({ id: widget.spotcastId, accountId: widget.accountId }, at),
+  aim: (w: Widget) => backingSpotCast(w, at),
+  refreshed: (w: Widget) => refreshed(w, at),
+  price: widget.numDays,
+  chargeId: LedgerEntryId.make(F.id("led")),
+  estimatedCompletionSeconds: 10,
+  ...(automatic === undefined ? {} : { automatic: { dueAt: automatic } })
+})
+
+const balance = (owner: Pick<Account, "id">) =>
+  Effect.flatMap(AccountStore, (store) => Effect.map(store.balance(owner.id), (b) => b.creditBalance))
+
+const complete = (forecastId: typeof F.forecast extends (...a: any) => infer R ? R extends { id: infer I } ? I : never : never) =>
+  Effect.flatMap(SpotCastStore, (store) =>
+    Effect.flatMap(DateTime.now, (at) => store.complete({ forecastId, analysis, at })))
+
+export const widgetStoreContract = (it: ContractIt) =>
+  describe("WidgetStore", () => {
+    it.effect("create charges atomically and stores the widget; its SpotCast is hidden from SpotCast reads but workable", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* WidgetStore
+        const spotcasts = yield* SpotCastStore
+        const owner = yield* F.seed(5)
+        const { charged, forecast, widget } = yield* created(owner, { numDays: 3 })
+        assert.strictEqual(charged._tag, "Created")
+        assert.strictEqual(charged.receipt.creditsRemaining, 2)
+        assert.strictEqual(yield* balance(owner), 2)
+        const view = Option.getOrThrow(yield* store.get(owner.id, widget.id))
+        assert.deepStrictEqual(view.widget, widget)
+        assert.strictEqual(view.latest.id, forecast.id)
+        assert.deepStrictEqual(Option.getOrThrow(yield* store.getPublic(widget.id)).widget, widget)
+        assert.isTrue(Option.isNone(yield* spotcasts.get(owner.id, widget.spotcastId)))
+        assert.deepStrictEqual(yield* spotcasts.list(owner.id, { limit: 10 }), [])
+        const work = Option.getOrThrow(yield* spotcasts.work(forecast.id))
+        assert.strictEqual(work.spotcast.id, widget.spotcastId)
+        assert.strictEqual(work.spotcast.numDays, 3)
+      })))
+
+    it.effect("a create the balance cannot pay stores nothing", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const owner = yield* F.seed(1)
+        const attempt = yield* Effect.either(created(owner, { numDays: 2 }))
+        assert.isTrue(Either.isLeft(attempt) && attempt.left._tag === "InsufficientBalance")
+        assert.deepStrictEqual(yield* (yield* WidgetStore).list(owner.id, { limit: 10 }), [])
+        assert.strictEqual(yield* balance(owner), 1)
+      })))
+
+    it.effect("list: live widgets of the account only, newest first, keyset after the cursor", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* WidgetStore
+        const owner = yield* F.seed(20)
+        const other = yield* F.seed(20)
+        const mine = []
+        for (let i = 0; i < 4; i++) mine.push((yield* created(owner, { numDays: 1 }, i)).widget)
+        yield* created(other, { numDays: 1 })
+        assert.isTrue(yield* store.remove(owner.id, mine[1]!.id, yield* DateTime.now))
+        assert.isFalse(yield* store.remove(owner.id, mine[1]!.id, yield* DateTime.now))
+        assert.isFalse(yield* store.remove(other.id, mine[0]!.id, yield* DateTime.now))
+        const page = yield* store.list(owner.id, { limit: 2 })
+        assert.deepStrictEqual(page.map((v) => v.widget.id), [mine[3]!.id, mine[2]!.id])
+        const last = page[1]!.widget
+        const rest = yield* store.list(owner.id, {
+          limit: 10,
+          after: { createdAtMillis: DateTime.toEpochMillis(last.createdAt), id: last.id }
+        })
+        assert.deepStrictEqual(rest.map((v) => v.widget.id), [mine[0]!.id])
+        assert.isTrue(Option.isNone(yield* store.get(owner.id, mine[1]!.id)))
+        assert.isTrue(Option.isNone(yield* store.getPublic(mine[1]!.id)))
+        assert.isTrue(Option.isNone(yield* store.get(other.id, mine[0]!.id)))
+      })))
+
+    it.effect("update replaces the configuration; created keeps the widget as it was created", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* WidgetStore
+        const owner = yield* F.seed(5)
+        const { widget } = yield* created(owner)
+        const updated = Option.getOrThrow(yield* store.update(owner.id, widget.id, (w) => ({ ...w, name: "Renamed", numDays: 4 })))
+        assert.strictEqual(updated.widget.name, "Renamed")
+        assert.strictEqual(Option.getOrThrow(yield* store.get(owner.id, widget.id)).widget.numDays, 4)
+        assert.deepStrictEqual(Option.getOrThrow(yield* store.created(owner.id, widget.spotcastId)), widget)
+        assert.isTrue(Option.isNone(yield* store.update(owner.id, F.id("wgt"), (w) => w)))
+      })))
+
+    it.effect("refresh: 409 while unfinished; then charged, re-aims the SpotCast; a failure is refunded once", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* WidgetStore
+        const spotcasts = yield* SpotCastStore
+        const owner = yield* F.seed(10)
+        const { forecast, widget } = yield* created(owner, { numDays: 2 })
+        const now = yield* DateTime.now
+        const early = yield* Effect.either(store.refresh(refreshCommand(widget, now)))
+        assert.isTrue(Either.isLeft(early) && early.left._tag === "WidgetRefreshInProgress")
+        assert.isTrue(yield* complete(forecast.id))
+        yield* store.update(owner.id, widget.id, (w) => ({ ...w, numDays: 4 }))
+        const later = DateTime.add(now, { hours: 30 })
+        const command = refreshCommand({ ...widget, numDays: 4 }, later)
+        const charged = yield* store.refresh(command)
+        assert.strictEqual(charged._tag, "Created")
+        assert.strictEqual(yield* balance(owner), 4)
+        const view = Option.getOrThrow(yield* store.get(owner.id, widget.id))
+        assert.strictEqual(view.latest.id, command.forecast.id)
+        assert.strictEqual(DateTime.toEpochMillis(view.widget.lastRefreshedAt), DateTime.toEpochMillis(later))
+        const work = Option.getOrThrow(yield* spotcasts.work(command.forecast.id))
+        assert.strictEqual(work.spotcast.numDays, 4)
+        assert.strictEqual(DateTime.toEpochMillis(work.spotcast.start), Date.UTC(2026, 2, 2))
+        const error = { code: "weather_data_unavailable" as const, message: "none" }
+        assert.isTrue(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.isFalse(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.strictEqual(yield* balance(owner), 8)
+        const missing = yield* Effect.either(store.refresh(refreshCommand({ ...widget, id: WidgetId.make(F.id("wgt")) }, later)))
+        assert.isTrue(Either.isLeft(missing) && missing.left._tag === "WidgetNotFound")
+      })))
+
+    it.effect("concurrent refreshes of one widget: exactly one is charged", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* WidgetStore
+        const owner = yield* F.seed(20)
+        const { forecast, widget } = yield* created(owner, { numDays: 1 })
+        yield* complete(forecast.id)
+        const now = yield* DateTime.now
+        const results = yield* Effect.all(
+          Array.from({ length: 6 }, () => Effect.either(store.refresh(refreshCommand(widget, now)))),
+          { concurrency: "unbounded" }
+        )
+        assert.strictEqual(results.filter(Either.isRight).length, 1)
+        assert.strictEqual(yield* balance(owner), 18)
+      })))
+
+    it.effect("widgets and SpotCasts charged at once never overdraw the balance", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const spotcasts = yield* SpotCastStore
+        const owner = yield* F.seed(25)
+        const results = yield* Effect.all(
+          Array.from({ length: 30 }, (_, i) =>
+            i % 2 === 0
+              ? Effect.either(Effect.map(created(owner, { numDays: 1 + (i % 3) }), () => 1 + (i % 3)))
+              : Effect.either(Effect.flatMap(F.createCommand(owner, 2), (c) => Effect.as(spotcasts.create(c), 2)))),
+          { concurrency: "unbounded" }
+        )
+        const spent = results.reduce((sum, r) => sum + (Either.isRight(r) ? r.right : 0), 0)
+        for (const r of results) if (Either.isLeft(r)) assert.strictEqual(r.left._tag, "InsufficientBalance")
+        const left = yield* balance(owner)
+        assert.strictEqual(left, 25 - spent)
+        assert.isAtLeast(left, 0)
+        assert.isBelow(left, 3)
+      })))
+
+    it.effect("claimDue: due widgets only, each claimed by one caller; a stale claim cannot refresh", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* WidgetStore
+        const owner = yield* F.seed(20)
+        const now = yield* DateTime.now
+        const due = []
+        for (let i = 0; i < 4; i++) {
+          const made = yield* created(owner, { numDays: 1, autoRefreshHours: 6, nextRefreshAt: DateTime.subtract(now, { minutes: i + 1 }) })
+          yield* complete(made.forecast.id)
+          due.push(made.widget)
+        }
+        yield* created(owner, { numDays: 1, autoRefreshHours: 6, nextRefreshAt: DateTime.add(now, { hours: 1 }) })
+        const [a, b] = yield* Effect.all([store.claimDue(now, 3, 60), store.claimDue(now, 3, 60)], { concurrency: 2 })
+        const ids = [...a!, ...b!].map((c) => c.widget.id)
+        assert.strictEqual(ids.length, 4)
+        assert.deepStrictEqual(new Set(ids), new Set(due.map((w) => w.id)))
+        assert.deepStrictEqual(yield* store.claimDue(now, 10, 60), [])
+        const claim = a![0]!
+        assert.strictEqual(DateTime.toEpochMillis(claim.dueAt), DateTime.toEpochMillis(now) + 60_000)
+        const stale = yield* Effect.either(store.refresh(refreshCommand(claim.widget, now, DateTime.add(claim.dueAt, { seconds: 1 }))))
+        assert.isTrue(Either.isLeft(stale) && stale.left._tag === "WidgetNotFound")
+        const ok = yield* store.refresh(refreshCommand(claim.widget, now, claim.dueAt))
+        assert.strictEqual(ok._tag, "Created")
+        const after = Option.getOrThrow(yield* store.get(owner.id, claim.widget.id)).widget
+        assert.strictEqual(DateTime.toEpochMillis(after.nextRefreshAt!), DateTime.toEpochMillis(now) + 6 * 3_600_000)
+      })))
+  })
