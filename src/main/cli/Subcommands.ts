@@ -8,7 +8,8 @@ export const ADMIN_TREE: Readonly<Record<string, ReadonlyArray<string>>> = {
   keys: ["issue", "revoke"],
   credits: ["grant"],
   "webhook-secret": ["rotate"],
-  webhooks: ["list", "redeliver"]
+  webhooks: ["list", "redeliver"],
+  widgets: ["list"]
 }
 
 /** Options of `spotcast admin` that take a value (the next argument, unless written --x=value). */

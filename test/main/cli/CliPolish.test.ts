@@ -31,7 +31,7 @@ describe("CLI polish", () => {
     assert.strictEqual(ran.code, 1)
     assert.strictEqual(
       ran.stderr.trim(),
-      "spotcast: unknown admin command 'acounts'; the admin commands are: accounts, keys, credits, webhook-secret, webhooks"
+      "spotcast: unknown admin command 'acounts'; the admin commands are: accounts, keys, credits, webhook-secret, webhooks, widgets"
     )
     assert.include(mistypedAdmin(["node", "bin", "admin", "--url", "http://x", "keys", "isue"]) ?? "", "'admin keys' has: issue, revoke")
     assert.isUndefined(mistypedAdmin(["node", "bin", "admin", "--json", "accounts", "list"]))
