@@ -5,6 +5,7 @@ import { initialLifecycle } from "../domain/forecast/ForecastLifecycle.js"
 import { checkWindow, makePeriod } from "../domain/forecast/ForecastPeriod.js"
 import type { IdempotencyClaim } from "../domain/billing/Idempotency.js"
 import { ForecastId, IdPrefix, LedgerEntryId, SpotCastId } from "../domain/Ids.js"
+import { countCharge } from "./Metrics.js"
 import { spotCastPrice } from "../domain/billing/Pricing.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import type { CreateSpotCastCommand } from "../domain/spotcast/SpotCastCommands.js"
@@ -68,12 +69,12 @@ export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
       : { vessel: { type: command.vessel.type, lengthFt: command.vessel.lengthFt } })
   }
   const forecast = yield* newForecast(spotcast, now)
-  return yield* (yield* SpotCastStore).create({
+  return yield* Effect.tap((yield* SpotCastStore).create({
     spotcast,
     forecast,
     price: spotCastPrice(command.numDays),
     chargeId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,
     ...(idempotency === undefined ? {} : { idempotency })
-  })
+  }), countCharge)
 })

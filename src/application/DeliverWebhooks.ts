@@ -1,4 +1,4 @@
-import { Clock, DateTime, Duration, Effect, Option, Redacted } from "effect"
+import { Clock, DateTime, Duration, Effect, Metric, Option, Redacted } from "effect"
 import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
 import { webhookHeaders } from "../domain/webhook/WebhookHeaders.js"
 import { nextAfterAttempt } from "../domain/webhook/WebhookRetry.js"
@@ -6,6 +6,7 @@ import { AccountStore } from "../ports/AccountStore.js"
 import { Crypto } from "../ports/Crypto.js"
 import { WebhookOutbox } from "../ports/WebhookOutbox.js"
 import { type WebhookOutcome, WebhookTransport } from "../ports/WebhookTransport.js"
+import { webhookAttemptsTotal } from "./Metrics.js"
 import { startPolling } from "./PollingRunner.js"
 
 /** The contract's limit: a receiver must answer 2xx within 10 seconds. */
@@ -61,6 +62,7 @@ export const attemptDelivery = Effect.fn("DeliverWebhooks.attempt")(function*(
   const outcome = yield* send(delivery, at, timeout).pipe(
     Effect.onInterrupt(() => outbox.release(delivery.accountId, delivery.id, owner))
   )
+  yield* Metric.increment(Metric.tagged(webhookAttemptsTotal, "outcome", outcome.ok ? "delivered" : "failed"))
   const next = nextAfterAttempt(delivery.attempts + 1, outcome.ok, at, yield* DateTime.now)
   const recorded = yield* outbox.record({
     accountId: delivery.accountId,

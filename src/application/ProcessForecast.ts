@@ -1,4 +1,5 @@
-import { Cause, DateTime, Effect, Either, Option } from "effect"
+import { Cause, DateTime, Effect, Either, Metric, Option } from "effect"
+import { spotCastPrice } from "../domain/billing/Pricing.js"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import { assessDays } from "../domain/safety/AssessDays.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
@@ -18,6 +19,7 @@ import { Analyst, AnalystUnavailable } from "../ports/Analyst.js"
 import { Settings } from "../ports/Settings.js"
 import { type ForecastWork, SpotCastStore } from "../ports/SpotCastStore.js"
 import { WeatherProvider } from "../ports/WeatherProvider.js"
+import { creditsRefundedTotal, timeStage } from "./Metrics.js"
 import { newId } from "./NewIds.js"
 
 export const WEATHER_UNAVAILABLE: ForecastError = {
@@ -74,13 +76,15 @@ export const failForecast = Effect.fn("ProcessForecast.fail")(function*(work: Fo
   const finished = failed(work.forecast, error, now)
   if (Either.isLeft(finished)) return false
   const delivery = yield* deliveryFor(work.spotcast, finished.right)
-  return yield* (yield* SpotCastStore).fail({
+  const refunded = yield* (yield* SpotCastStore).fail({
     forecastId: work.forecast.id,
     error,
     at: now,
     refundId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     ...(delivery === undefined ? {} : { delivery })
   })
+  if (refunded) yield* Metric.incrementBy(creditsRefundedTotal, spotCastPrice(work.spotcast.numDays))
+  return refunded
 })
 
 /** Weather, then the rules, then the analyst, with progress recorded at each stage. */
@@ -93,7 +97,7 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
     dates: period.dates,
     mode: account.mode,
     seed: spotcast.id
-  })
+  }).pipe(timeStage("fetching_weather"))
   yield* store.advance(forecast.id, "processing_data")
   const vessel = spotcast.vessel ?? defaultVessel
   const days = assessDays({
@@ -113,7 +117,7 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
     preferences: spotcast.preferences,
     simulated: series.source === "simulated",
     ...(spotcast.tripDurationHours === undefined ? {} : { tripDurationHours: spotcast.tripDurationHours })
-  })
+  }).pipe(timeStage("ai_analysis"))
   const floored = applySafetyFloor(days.right, proposed)
   if (Either.isLeft(floored)) return yield* new AnalystUnavailable({ reason: floored.left })
   return floored.right

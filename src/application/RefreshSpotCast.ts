@@ -2,6 +2,7 @@ import { DateTime, Effect, Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
 import type { IdempotencyClaim } from "../domain/billing/Idempotency.js"
 import { IdPrefix, LedgerEntryId, isSpotCastId } from "../domain/Ids.js"
+import { countCharge } from "./Metrics.js"
 import { spotCastPrice } from "../domain/billing/Pricing.js"
 import { SpotCastNotFound } from "../domain/spotcast/SpotCast.js"
 import type { RefreshSpotCastCommand } from "../domain/spotcast/SpotCastCommands.js"
@@ -31,7 +32,7 @@ export const refreshSpotCast = Effect.fn("RefreshSpotCast")(function*(
   const { spotcast } = current.value
   const now = yield* DateTime.now
   const forecast = yield* newForecast(spotcast, now)
-  return yield* store.refresh({
+  return yield* Effect.tap(store.refresh({
     accountId: account.id,
     spotcastId: spotcast.id,
     forecast: command.webhookUrl === undefined ? forecast : { ...forecast, webhookUrl: command.webhookUrl },
@@ -39,5 +40,5 @@ export const refreshSpotCast = Effect.fn("RefreshSpotCast")(function*(
     chargeId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,
     ...(idempotency === undefined ? {} : { idempotency })
-  })
+  }), countCharge)
 })

@@ -1,4 +1,5 @@
-import { Duration, Effect, Option, Schedule } from "effect"
+import { DateTime, Duration, Effect, Metric, Option, Schedule } from "effect"
+import { forecastsTotal, queueWaitSeconds } from "./Metrics.js"
 import type { Job } from "../domain/forecast/Job.js"
 import { JobQueue } from "../ports/JobQueue.js"
 import { startPolling } from "./PollingRunner.js"
@@ -23,7 +24,12 @@ const runJob = (job: Job, owner: string, lease: Duration.Duration) =>
       Effect.forkScoped
     )
     yield* heartbeat
-    yield* processForecast(job).pipe(Effect.onInterrupt(() => queue.release(job.forecastId, owner)))
+    const claimedAt = yield* DateTime.now
+    yield* Metric.update(queueWaitSeconds, Math.max(0, DateTime.distance(job.availableAt, claimedAt) / 1000))
+    const outcome = yield* processForecast(job).pipe(Effect.onInterrupt(() => queue.release(job.forecastId, owner)))
+    if (outcome === "completed" || outcome === "failed") {
+      yield* Metric.increment(Metric.tagged(forecastsTotal, "outcome", outcome))
+    }
   }).pipe(Effect.scoped, Effect.annotateLogs({ forecastId: job.forecastId }))
 
 /**

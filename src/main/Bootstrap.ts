@@ -16,7 +16,13 @@ export const bootstrap = (config: AppConfig) => {
   return attempt.pipe(
     Effect.catchAllDefect(() => attempt),
     Effect.tap((result) => {
-      if (result._tag === "Existing") return Effect.void
+      if (result._tag === "Existing") {
+        return Option.isSome(config.bootstrapKey) ? Effect.void : Effect.logInfo(
+          "accounts already exist, so no demo key is printed; for a new key find the account with " +
+            "`spotcast admin accounts list` and run `spotcast admin keys issue <account-id>` " +
+            "(SPOTCAST_ADMIN_TOKEN set for the server and the CLI), or set SPOTCAST_BOOTSTRAP_KEY"
+        )
+      }
       if (!result.generated) {
         return Effect.logInfo(`bootstrap account ${result.account.id} created with the configured key`)
       }

@@ -1,5 +1,6 @@
 import { Duration, Effect, Layer, Option } from "effect"
 import * as HttpServerLive from "../adapters/http/HttpServerLive.js"
+import * as ProbeServer from "../adapters/http/observability/ProbeServer.js"
 import * as CryptoIds from "../adapters/system/CryptoIds.js"
 import * as NodeCrypto from "../adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../adapters/webhook/HttpWebhookTransport.js"
@@ -8,6 +9,9 @@ import { startWorkerPool } from "../application/WorkerPool.js"
 import { startWidgetScheduler } from "../application/AutoRefreshWidgets.js"
 import { AppConfig } from "./config/AppConfig.js"
 import { bootstrap } from "./Bootstrap.js"
+import * as Logging from "./Logging.js"
+import * as Tracing from "./telemetry/Tracing.js"
+import { explained } from "./StartupFailure.js"
 import * as Intelligence from "./Intelligence.js"
 import * as SettingsLive from "./SettingsLive.js"
 import * as Storage from "./Storage.js"
@@ -53,8 +57,22 @@ const api = (config: AppConfig) =>
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
     purchaseUrl: Option.getOrUndefined(config.purchaseUrl),
+    metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken },
+    requestLog: config.observability.requestLog,
     webhookAllowPrivate: config.webhooks.allowPrivate
   }).pipe(Layer.provide(Layer.effectDiscard(bootstrap(config))))
+
+/** A worker's probes and metrics, on SPOTCAST_PROBE_PORT when it is set. */
+const workerProbes = (config: AppConfig) =>
+  Option.match(config.observability.probePort, {
+    onNone: () => Layer.empty,
+    onSome: (port) =>
+      ProbeServer.layer({
+        port,
+        host: config.host,
+        metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken }
+      })
+  })
 
 const announce = (config: AppConfig, role: Role) =>
   Effect.all([
@@ -77,7 +95,11 @@ export const processLayer = (config: AppConfig, role: Role) => {
     dispatcher(config),
     widgetScheduler
   )
-  const parts = role === "api" ? api(config) : role === "worker" ? background : Layer.mergeAll(api(config), background)
+  const parts = role === "api"
+    ? api(config)
+    : role === "worker"
+    ? Layer.merge(background, workerProbes(config))
+    : Layer.mergeAll(api(config), background)
   // Announced first, before anything listens, so the log reads in the order things happen.
   const announced = Layer.scopedDiscard(
     Effect.zipRight(announce(config, role), Effect.addFinalizer(() => Effect.logInfo(`spotcast ${role}: stopped`)))
@@ -98,5 +120,8 @@ export const serve = (role: Role) =>
         `--role ${role} needs a shared PostgreSQL server (DATABASE_URL); ${Storage.describe(config.storage)} belongs to one process`
       ))
     }
-    return yield* Layer.launch(processLayer(config, role))
+    const reporting = Layer.merge(Logging.layer(config.observability.logFormat), Tracing.layer(config.telemetry))
+    return yield* Layer.launch(processLayer(config, role).pipe(Layer.provide(reporting))).pipe(
+      explained(config)
+    )
   })

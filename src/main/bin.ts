@@ -5,6 +5,10 @@ import { ConfigError, Effect } from "effect"
 import { adminCommand } from "./cli/AdminCommand.js"
 import { classifyCommand } from "./cli/ClassifyCommand.js"
 import { ROLES, serve } from "./Serve.js"
+import { StartupFailure } from "./StartupFailure.js"
+import { withPlainHelp } from "./cli/PlainConsole.js"
+import { mistypedAdmin } from "./cli/Subcommands.js"
+import { oneLine } from "./cli/OneLine.js"
 
 const role = Options.choice("role", ROLES).pipe(
   Options.withDefault("all" as const),
@@ -25,15 +29,25 @@ const cli = Command.run(spotcast, { name: "spotcast", version: "0.1.0" })
 /** Start-up problems are the operator's to fix: say which, in one line, and exit 1 without a stack. */
 const explain = (error: unknown) => {
   const message = ConfigError.isConfigError(error)
-    ? `Invalid configuration: ${String(error)}`
-    : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    ? `Invalid configuration: ${oneLine(String(error))}`
+    : error instanceof StartupFailure ? error.message
+    : error instanceof Error ? `${error.name}: ${oneLine(error)}` : oneLine(error)
   return Effect.sync(() => {
     process.stderr.write(`spotcast: ${message}\n`)
     process.exitCode = 1
   })
 }
 
-cli(process.argv).pipe(
+const mistyped = mistypedAdmin(process.argv)
+const program = mistyped === undefined
+  ? cli(process.argv)
+  : Effect.sync(() => {
+    process.stderr.write(`spotcast: ${mistyped}\n`)
+    process.exitCode = 1
+  })
+
+program.pipe(
+  withPlainHelp,
   // @effect/cli has already shown usage errors; anything else gets its one line.
   Effect.catchAll((error) =>
     ValidationError.isValidationError(error) ? Effect.sync(() => void (process.exitCode = 1)) : explain(error)

@@ -37,7 +37,14 @@ const call = (method: "GET" | "POST", path: string, options: { body?: unknown; t
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) })
     })
-    return { status: response.status, json: (await response.json()) as any }
+    const json = (await response.json()) as any
+    if (response.status < 400 || typeof json?.error !== "object") return { status: response.status, json }
+    // Every error names its request (error.request_id = the Request-Id header); the rest is compared below.
+    const { request_id, ...error } = json.error
+    if (request_id === undefined || request_id !== response.headers.get("request-id")) {
+      throw new Error(`error.request_id ${request_id} is not the Request-Id header`)
+    }
+    return { status: response.status, json: { ...json, error } }
   })
 
 const operator = (method: "GET" | "POST", path: string) => call(method, `/admin/v1${path}`, { token: ADMIN_TOKEN })

@@ -1,5 +1,5 @@
 import { createServer } from "node:http"
-import { HttpApiBuilder, HttpApiScalar, HttpRouter, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpRouter, HttpServer } from "@effect/platform"
 import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
 import { Layer, Option, type Redacted } from "effect"
 import * as AdminAuth from "./AdminAuth.js"
@@ -13,6 +13,11 @@ import * as RequestGate from "./RequestGate.js"
 import * as WebhookHosts from "./WebhookHosts.js"
 import { ServedApi } from "./ServedApi.js"
 import { AccountLive, SpotCastsLive } from "./SpotCastHandlers.js"
+import * as Health from "./observability/Health.js"
+import * as Lifecycle from "./observability/Lifecycle.js"
+import * as DocsRoutes from "./observability/DocsRoutes.js"
+import * as MetricsRoute from "./observability/MetricsRoute.js"
+import * as Observe from "./observability/Observe.js"
 import { WidgetsAdminLive, WidgetsLive } from "./WidgetHandlers.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"
@@ -31,6 +36,10 @@ export interface ServerOptions {
    * the page this server serves at /billing.
    */
   readonly purchaseUrl?: string | undefined
+  /** GET /metrics (default: on, without a token). */
+  readonly metrics?: MetricsRoute.MetricsOptions | undefined
+  /** One log line per request (default true). */
+  readonly requestLog?: boolean | undefined
   /** Accept webhook URLs naming private or loopback addresses (SPOTCAST_WEBHOOK_ALLOW_PRIVATE; default false). */
   readonly webhookAllowPrivate?: boolean | undefined
 }
@@ -51,10 +60,17 @@ const api = (options: ServerOptions) =>
  * Requires the storage ports, Ids and Settings.
  */
 export const app = (options: ServerOptions) =>
-  HttpApiBuilder.serve().pipe(
+  HttpApiBuilder.serve(Observe.middleware({
+    knownPaths: [OPENAPI_PATH, DOCS_PATH, BillingPage.BILLING_PATH, MetricsRoute.METRICS_PATH, "/"],
+    cacheablePaths: [OPENAPI_PATH, DOCS_PATH],
+    requestLog: options.requestLog ?? true
+  })).pipe(
     Layer.provide([
-      HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH }),
-      HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } }),
+      Health.routes,
+      MetricsRoute.layer(options.metrics ?? { enabled: true, token: Option.none() }),
+      DocsRoutes.openApiLayer(OPENAPI_PATH),
+      DocsRoutes.docsLayer(DOCS_PATH),
+      DocsRoutes.rootLayer({ docs: DOCS_PATH, openapi: OPENAPI_PATH }),
       BillingPage.layer,
       EmbedRoutes.layer,
       RequestGate.layer({
@@ -64,7 +80,8 @@ export const app = (options: ServerOptions) =>
     ]),
     Layer.provide(api(options)),
     // Long (malformed) ids still reach the endpoints, to be answered as not found like any unknown id.
-    Layer.provide(HttpRouter.setRouterConfig({ maxParamLength: 1024 }))
+    Layer.provide(HttpRouter.setRouterConfig({ maxParamLength: 1024 })),
+    Layer.provideMerge(Lifecycle.layer)
   )
 
 /** The service's HTTP server on Node, listening on `host:port`. */

@@ -1,3 +1,5 @@
+import { polish } from "./observability/OpenApiPolish.js"
+
 const errorDescriptions: Record<string, string> = {
   "400": "Invalid request: error.code names the problem and error.param the offending field",
   "401": "Missing, invalid or revoked API key (missing_api_key, invalid_api_key, key_revoked)",
@@ -56,5 +58,5 @@ export const tidy = (spec: Record<string, any>): Record<string, any> => {
     }
   }
   for (const name of FRAMEWORK_SCHEMAS) delete spec.components?.schemas?.[name]
-  return spec
+  return polish(spec)
 }

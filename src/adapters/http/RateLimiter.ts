@@ -1,32 +1,49 @@
-import { Context, Layer } from "effect"
-import { hit, type RateDecision, type RateWindow, WINDOW_MILLIS } from "./RateWindow.js"
+import { Context, Effect, Layer, Option } from "effect"
+import { RateWindowStore, type RateWindowStoreShape } from "../../ports/RateWindowStore.js"
+import { decide, hit, type RateDecision, type RateWindow, windowStart } from "./RateWindow.js"
 
 /**
- * Fixed one-minute windows per caller, kept in this process's memory: with several API processes
- * each counts its own window, so the effective limit is the configured one times the processes.
+ * Fixed one-minute windows per caller: shared by every API process where storage offers a
+ * RateWindowStore (a PostgreSQL server), else kept in this process's memory (memory and embedded
+ * storage serve one process).
  */
 export interface RateLimiterShape {
-  readonly hit: (bucket: string, limit: number, nowMillis: number) => RateDecision
+  readonly hit: (bucket: string, limit: number, nowMillis: number) => Effect.Effect<RateDecision>
 }
 
 export class RateLimiter extends Context.Tag("spotcast/http/RateLimiter")<RateLimiter, RateLimiterShape>() {}
 
+/** This process's windows. */
 export const make = (): RateLimiterShape => {
   const windows = new Map<string, RateWindow>()
   let currentWindow = 0
   return {
-    hit: (bucket, limit, nowMillis) => {
-      const windowStart = Math.floor(nowMillis / WINDOW_MILLIS) * WINDOW_MILLIS
-      if (windowStart > currentWindow) {
-        // Once per minute: forget callers whose window has passed, so memory follows live callers only.
-        for (const [key, window] of windows) if (window.windowStartMillis < windowStart) windows.delete(key)
-        currentWindow = windowStart
-      }
-      const next = hit(windows.get(bucket), nowMillis, limit)
-      windows.set(bucket, next.window)
-      return next.decision
-    }
+    hit: (bucket, limit, nowMillis) =>
+      Effect.sync(() => {
+        const start = windowStart(nowMillis)
+        if (start > currentWindow) {
+          // Once per minute: forget callers whose window has passed, so memory follows live callers only.
+          for (const [key, window] of windows) if (window.windowStartMillis < start) windows.delete(key)
+          currentWindow = start
+        }
+        const next = hit(windows.get(bucket), nowMillis, limit)
+        windows.set(bucket, next.window)
+        return next.decision
+      })
   }
 }
 
-export const layer = Layer.sync(RateLimiter, make)
+/** Windows in shared storage: the store's count is this request's place in the caller's window. */
+export const shared = (store: RateWindowStoreShape): RateLimiterShape => ({
+  hit: (bucket, limit, nowMillis) =>
+    Effect.map(
+      store.increment(bucket, windowStart(nowMillis)),
+      (window) => decide(window.windowStartMillis, window.count, limit, nowMillis)
+    )
+})
+
+/** Shared windows when the storage offers them, else this process's own. */
+export const layer = Layer.effect(
+  RateLimiter,
+  Effect.map(Effect.serviceOption(RateWindowStore), Option.match({ onNone: make, onSome: shared }))
+)

@@ -16,25 +16,33 @@ export interface RateDecision {
 
 export const WINDOW_MILLIS = 60_000
 
+/** The start of the minute `nowMillis` is in. */
+export const windowStart = (nowMillis: number) => Math.floor(nowMillis / WINDOW_MILLIS) * WINDOW_MILLIS
+
+/** The answer for a caller who is the `position`th request of the window (refused past `limit`). */
+export const decide = (windowStartMillis: number, position: number, limit: number, nowMillis: number): RateDecision => {
+  const resetMillis = windowStartMillis + WINDOW_MILLIS
+  return {
+    allowed: position <= limit,
+    limit,
+    remaining: Math.max(0, limit - position),
+    resetAtSeconds: Math.ceil(resetMillis / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil((resetMillis - nowMillis) / 1000))
+  }
+}
+
 /** Counts one request against the caller's window; the window is aligned to the minute. */
 export const hit = (
   window: RateWindow | undefined,
   nowMillis: number,
   limit: number
 ): { readonly window: RateWindow; readonly decision: RateDecision } => {
-  const windowStartMillis = Math.floor(nowMillis / WINDOW_MILLIS) * WINDOW_MILLIS
+  const windowStartMillis = windowStart(nowMillis)
   const previous = window !== undefined && window.windowStartMillis === windowStartMillis ? window.count : 0
   const allowed = previous < limit
   const count = allowed ? previous + 1 : previous
-  const resetMillis = windowStartMillis + WINDOW_MILLIS
   return {
     window: { windowStartMillis, count },
-    decision: {
-      allowed,
-      limit,
-      remaining: Math.max(0, limit - count),
-      resetAtSeconds: Math.ceil(resetMillis / 1000),
-      retryAfterSeconds: Math.max(1, Math.ceil((resetMillis - nowMillis) / 1000))
-    }
+    decision: decide(windowStartMillis, previous + 1, limit, nowMillis)
   }
 }

@@ -19,6 +19,9 @@ import { RequestAuth } from "./Authentication.js"
 import { bodyTooLarge, isTooLarge, tooLarge } from "./BodyLimit.js"
 import { checkBodyShape } from "./BodyShape.js"
 import { RateLimiter } from "./RateLimiter.js"
+import * as Health from "./observability/Health.js"
+import * as MetricsRoute from "./observability/MetricsRoute.js"
+import { noteAccount } from "./observability/RequestInfo.js"
 import { ServedApi } from "./ServedApi.js"
 
 export const ADMIN_PREFIX = "/admin/v1"
@@ -82,6 +85,7 @@ const gate = (options: GateOptions) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const settings = yield* Settings
+        if (Health.ungated(pathOf(request.url)) || MetricsRoute.ungated(pathOf(request.url))) return yield* app
         const admin = isAdminPath(pathOf(request.url))
 
         const headers = request.headers
@@ -92,7 +96,8 @@ const gate = (options: GateOptions) =>
           : yield* Effect.exit(Effect.either(authenticate({ bearer, apiKey })))
 
         const caller = Exit.isSuccess(auth) && Either.isRight(auth.value) ? auth.value.right : undefined
-        const decision = limiter.hit(
+        if (caller !== undefined) yield* noteAccount(caller.account.id)
+        const decision = yield* limiter.hit(
           caller === undefined ? `addr:${clientAddress(request, options.trustProxy)}` : `key:${caller.key.id}`,
           caller?.account.rateLimitPerMinute ?? settings.rateLimitPerMinute,
           yield* Clock.currentTimeMillis

@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import * as MemoryHealth from "./MemoryHealth.js"
 import * as MemoryAccountStore from "./MemoryAccountStore.js"
 import * as MemoryDatabase from "./MemoryDatabase.js"
 import * as MemoryIdempotencyStore from "./MemoryIdempotencyStore.js"
@@ -14,5 +15,6 @@ export const layer = Layer.mergeAll(
   MemoryJobQueue.layer,
   MemoryIdempotencyStore.layer,
   MemoryWebhookOutbox.layer,
+  MemoryHealth.layer,
   MemoryWidgetStore.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

@@ -2,6 +2,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { schemaV1 } from "./SchemaV1.js"
+import { schemaV5 } from "./SchemaV5.js"
 import { schemaWidgets } from "./SchemaWidgets.js"
 
 /** Where the migrator records what it applied. */
@@ -14,10 +15,15 @@ const statements = (list: ReadonlyArray<string>) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => Effect.forEach(list, (s) => sql.unsafe(s), { discard: true }))
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = Migrator.fromRecord({
+const all = {
   "0001_schema": statements(schemaV1),
-  "0003_widgets": statements(schemaWidgets)
-})
+  "0003_widgets": statements(schemaWidgets),
+  "0005_rate_windows": statements(schemaV5)
+}
+export const migrations = Migrator.fromRecord(all)
+
+/** The id of the newest migration this build knows: readiness waits until the database has it. */
+export const LATEST_MIGRATION = Math.max(...Object.keys(all).map((name) => Number.parseInt(name, 10)))
 
 /**
  * Applies pending migrations. Several processes may start at once: a transaction-scoped advisory lock

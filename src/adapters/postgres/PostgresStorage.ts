@@ -1,6 +1,8 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Layer, type Redacted } from "effect"
 import { migrate } from "./Migrations.js"
+import * as PostgresRateWindows from "./PostgresRateWindows.js"
+import * as PostgresHealth from "./PostgresHealth.js"
 import * as PostgresAccountStore from "./PostgresAccountStore.js"
 import * as PostgresIdempotencyStore from "./PostgresIdempotencyStore.js"
 import * as PostgresJobQueue from "./PostgresJobQueue.js"
@@ -21,6 +23,7 @@ export const layer = Layer.mergeAll(
   PostgresJobQueue.layer,
   PostgresIdempotencyStore.layer,
   PostgresWebhookOutbox.layer,
+  PostgresHealth.layer,
   PostgresWidgetStore.layer
 ).pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
@@ -39,6 +42,9 @@ export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions
     applicationName: options.applicationName ?? "spotcast"
   })
 
-/** Every storage port, plus `SqlClient`/`PgClient`, on the server at `url`, migrated at start. */
+/**
+ * Every storage port, plus `SqlClient`/`PgClient`, on the server at `url`, migrated at start; with
+ * rate-limit windows shared by every process on that server.
+ */
 export const layerUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) =>
-  Layer.provideMerge(layer, clientUrl(url, options))
+  Layer.provideMerge(Layer.merge(layer, PostgresRateWindows.layer), clientUrl(url, options))

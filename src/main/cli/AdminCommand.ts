@@ -1,6 +1,6 @@
 import { Args, Command, Options } from "@effect/cli"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Console, Effect, Option, type Redacted } from "effect"
+import { Config, Console, Effect, Option, Redacted } from "effect"
 import * as AdminClient from "../../adapters/http/AdminClient.js"
 import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../adapters/http/contract/WebhookDeliveryResources.js"
 import { DEFAULT_WIDGETS_LIMIT } from "../../adapters/http/contract/ListQuery.js"
@@ -8,16 +8,22 @@ import type { WidgetResource } from "../../adapters/http/contract/WidgetResource
 import { MAX_PAGE_SIZE } from "../../domain/paging/Page.js"
 import { ValidationError } from "../../domain/Validation.js"
 import { DeliveryNotFailed } from "../../domain/webhook/WebhookRedelivery.js"
-import { AdminTokenConfig, AdminUrlConfig } from "../config/Admin.js"
+import { AdminUrlConfig } from "../config/Admin.js"
+import { oneLine } from "./OneLine.js"
+import { table } from "./Table.js"
 
 const url = Options.text("url").pipe(
   Options.withFallbackConfig(AdminUrlConfig),
   Options.withDescription("Root of the SpotCast server (env SPOTCAST_ADMIN_URL; default http://localhost:8080)")
 )
+// Optional here so that its absence is explained by name (below), not as a missing --token.
 const token = Options.redacted("token").pipe(
-  Options.withFallbackConfig(AdminTokenConfig),
+  Options.withFallbackConfig(Config.redacted("SPOTCAST_ADMIN_TOKEN")),
+  Options.optional,
   Options.withDescription("The server's SPOTCAST_ADMIN_TOKEN (env SPOTCAST_ADMIN_TOKEN)")
 )
+
+const NO_TOKEN = "no admin token: set SPOTCAST_ADMIN_TOKEN to the server's operator token (or pass --token)"
 const json = Options.boolean("json").pipe(Options.withDescription("Print the API's JSON answer"))
 
 export const admin = Command.make("admin", { url, token, json }).pipe(
@@ -45,8 +51,10 @@ const explain = (error: { readonly _tag: string; readonly message?: string }, ta
       return error instanceof ValidationError ? `${error.message} (${error.code})` : "the server refused the request"
     case "RequestError":
       return `cannot reach ${target}`
+    case "ParseError":
+      return `the server's answer was not understood (${oneLine(error)})`
     default:
-      return error.message !== undefined && error.message !== "" ? `${error._tag}: ${error.message}` : error._tag
+      return error.message !== undefined && error.message !== "" ? `${error._tag}: ${oneLine(error)}` : error._tag
   }
 }
 
@@ -57,7 +65,12 @@ const call = <A>(
 ) =>
   Effect.gen(function*() {
     const options = yield* admin
-    const client = yield* AdminClient.make({ baseUrl: options.url, token: options.token as Redacted.Redacted<string> })
+    const given = Option.filter(options.token, (t) => Redacted.value(t) !== "")
+    if (Option.isNone(given)) {
+      yield* Console.error(`spotcast admin: ${NO_TOKEN}`)
+      return yield* Effect.sync(() => void (process.exitCode = 1))
+    }
+    const client = yield* AdminClient.make({ baseUrl: options.url, token: given.value })
     const result = yield* run(client).pipe(Effect.either)
     if (result._tag === "Left") {
       yield* Console.error(`spotcast admin: ${explain(result.left, options.url)}`)
@@ -88,7 +101,7 @@ const accounts = Command.make("accounts").pipe(
     Command.make("list", {}, () =>
       call(
         (c) => c.accounts.list(),
-        (r) => r.data.map((a) => line([a.id, a.status, a.mode, a.created_at, a.name])).join("\n") || "no accounts"
+        (r) => table(r.data.map((a) => [a.id, a.status, a.mode, a.created_at, a.name])) || "no accounts"
       )),
     Command.make("show", { accountId }, ({ accountId }) =>
       call(
@@ -97,7 +110,13 @@ const accounts = Command.make("accounts").pipe(
           [
             line([r.account.id, r.account.status, r.account.mode, r.account.name]),
             `credits: ${r.credits.credit_balance} (purchased ${r.credits.total_credits_purchased}, used ${r.credits.total_credits_used})`,
-            ...r.api_keys.map((k) => `key ${line([k.id, k.prefix + "…", k.revoked_at === null ? "active" : `revoked ${k.revoked_at}`, `last used ${k.last_used_at ?? "never"}`])}`)
+            ...(r.api_keys.length === 0 ? [] : [table(r.api_keys.map((k) => [
+              "key",
+              k.id,
+              k.prefix + "…",
+              k.revoked_at === null ? "active" : `revoked ${k.revoked_at}`,
+              `last used ${k.last_used_at ?? "never"}`
+            ]))])
           ].join("\n")
       )),
     Command.make("suspend", { accountId }, ({ accountId }) =>

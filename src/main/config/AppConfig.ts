@@ -2,6 +2,8 @@ import { Config } from "effect"
 import { AdminTokenConfig } from "./Admin.js"
 import { AnalystConfig } from "./Analyst.js"
 import { httpRoot, nonNegativeInt, positiveInt } from "./Env.js"
+import { ObservabilityConfig } from "./Observability.js"
+import { TelemetryConfig } from "./Telemetry.js"
 import { StorageConfig } from "./Storage.js"
 import { WeatherConfig } from "./Weather.js"
 import { WebhooksConfig } from "./Webhooks.js"
@@ -30,6 +32,8 @@ export const AppConfig = Config.all({
   shutdownGraceMs: nonNegativeInt("SPOTCAST_SHUTDOWN_GRACE_MS").pipe(Config.withDefault(10_000)),
   weather: WeatherConfig,
   analyst: AnalystConfig,
-  webhooks: WebhooksConfig
+  webhooks: WebhooksConfig,
+  observability: ObservabilityConfig,
+  telemetry: TelemetryConfig
 })
 export type AppConfig = Config.Config.Success<typeof AppConfig>

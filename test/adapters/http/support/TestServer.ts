@@ -1,5 +1,5 @@
 import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { Cause, Effect, Layer, Logger, Option, Redacted } from "effect"
+import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import * as MemoryStorage from "../../../../src/adapters/memory/MemoryStorage.js"
 import * as NodeCrypto from "../../../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../../../src/adapters/system/SequentialIds.js"
@@ -31,6 +31,11 @@ export interface TestServerOptions {
   readonly trustProxy?: boolean
   /** The HTTP adapter's purchase URL (default: the server's own /billing page). */
   readonly purchaseUrl?: string
+  /** Also a logger for every level (default: only warnings and errors are written, not the request lines). */
+  readonly logger?: Layer.Layer<never>
+  /** The HTTP adapter's /metrics options (default: on, no token). */
+  readonly metrics?: HttpServerLive.ServerOptions["metrics"]
+  readonly requestLog?: boolean
 }
 
 /**
@@ -60,9 +65,14 @@ export const layer = (options: TestServerOptions = {}) => {
   const server = HttpServerLive.layerTest({
     adminToken: options.admin === false ? Option.none() : Option.some(Redacted.make(ADMIN_TOKEN)),
     trustProxy: options.trustProxy ?? false,
-    purchaseUrl: options.purchaseUrl
+    purchaseUrl: options.purchaseUrl,
+    metrics: options.metrics,
+    requestLog: options.requestLog
   })
-  return Layer.mergeAll(server, workers).pipe(Layer.provide(captureErrors), Layer.provideMerge(core))
+  const logging = options.logger === undefined
+    ? Layer.merge(captureErrors, Logger.minimumLogLevel(LogLevel.Warning))
+    : Layer.merge(captureErrors, options.logger)
+  return Layer.mergeAll(server, workers).pipe(Layer.provide(logging), Layer.provideMerge(core))
 }
 
 const withToken = (token: string, header: "bearer" | "x-api-key") =>
@@ -77,6 +87,13 @@ export const client = (key: string, header: "bearer" | "x-api-key" = "bearer") =
 /** A typed client of the operator API. */
 export const adminClient = (token = ADMIN_TOKEN) => HttpApiClient.make(AdminApi, { transformClient: withToken(token, "bearer") })
 
+/** A raw request and its body as text, unchecked. */
+export const rawText = (request: HttpClientRequest.HttpClientRequest) =>
+  Effect.gen(function*() {
+    const response = yield* (yield* HttpClient.HttpClient).execute(request)
+    return { status: response.status, headers: response.headers, text: yield* response.text }
+  })
+
 /** A raw request and its decoded JSON body (undefined when the body is not JSON). */
 export const raw = (request: HttpClientRequest.HttpClientRequest) =>
   Effect.gen(function*() {
@@ -88,5 +105,23 @@ export const raw = (request: HttpClientRequest.HttpClientRequest) =>
     } catch {
       json = undefined
     }
-    return { status: response.status, headers: response.headers, text, json: json as any }
+    if (response.status < 400) return { status: response.status, headers: response.headers, text, json: json as any }
+    const checked = checkedRequestId(json, response.headers)
+    // The text as it was before the id was added (the server writes compact JSON, request_id last).
+    return { status: response.status, headers: response.headers, text: checked === json ? text : JSON.stringify(checked), json: checked as any }
   })
+
+/**
+ * Every error body (4xx, 5xx) names its request in `error.request_id`, the same id as the Request-Id header
+ * (checked here for every response any test reads raw); it is then set aside so that the tests compare
+ * the rest of the envelope.
+ */
+const checkedRequestId = (json: unknown, headers: Readonly<Record<string, string>>) => {
+  const error = (json as { error?: Record<string, unknown> } | undefined)?.error
+  if (typeof error !== "object" || error === null || Array.isArray(error)) return json
+  if (error.request_id !== headers["request-id"] || headers["request-id"] === undefined) {
+    throw new Error(`error.request_id ${String(error.request_id)} is not the Request-Id header ${headers["request-id"]}`)
+  }
+  const { request_id: _, ...rest } = error
+  return { ...(json as object), error: rest }
+}

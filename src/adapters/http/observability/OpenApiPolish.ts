@@ -1,0 +1,203 @@
+/**
+ * The public OpenAPI document as a reader (and a validator) wants it: no framework schema names as
+ * titles, no duplicate `$id`s, a title and description on every component schema, a description on
+ * every endpoint and tag, the license, and a `webhooks` section with both events' payloads and headers.
+ * Pure: it takes the generated document and returns the finished one.
+ */
+import { MAX_DELIVERY_ATTEMPTS } from "../../../domain/webhook/WebhookSchedule.js"
+
+/** Titles the schema library writes for its filters (`maxLength(255)`, `between(1, 500)`, `int`, ...). */
+const FRAMEWORK_TITLE = /^(int|finite|unknown|nonNaN|[a-zA-Z]+\(.*\)|[a-zA-Z]+\(.*\) & .*)$/
+
+const stripFrameworkNames = (node: unknown): void => {
+  if (Array.isArray(node)) {
+    for (const item of node) stripFrameworkNames(item)
+    return
+  }
+  if (typeof node !== "object" || node === null) return
+  const record = node as Record<string, unknown>
+  // `$id` appears on every inline Schema.Unknown as the same "/schemas/unknown": a duplicate id.
+  if (typeof record.$id === "string") delete record.$id
+  if (typeof record.title === "string" && FRAMEWORK_TITLE.test(record.title)) delete record.title
+  for (const value of Object.values(record)) stripFrameworkNames(value)
+}
+
+const componentText: Record<string, readonly [title: string, description: string]> = {
+  CreateSpotCastRequest: ["Create a SpotCast", "Where and when to forecast, for which vessel, and where to send the webhook"],
+  Finite: ["Number", "A finite number"],
+  Int: ["Integer", "A whole number"],
+  ValidationError: ["Validation error", "400: the request is invalid; error.code names the problem and error.param the field"],
+  IdempotencyKeyReused: ["Idempotency key reused", "400: the Idempotency-Key was already used with a different request"],
+  PayloadTooLarge: ["Payload too large", "413: the request body is over 64 KiB"],
+  RateLimitExceeded: ["Rate limit exceeded", "429: too many requests this minute; retry after error.retry_after seconds"],
+  InternalError: ["Internal error", "500: an unexpected error; nothing about it is disclosed"],
+  RouteNotFound: ["Route not found", "404: no such endpoint"],
+  MissingApiKey: ["Missing API key", "401: no API key was sent"],
+  InvalidApiKey: ["Invalid API key", "401: the API key is not valid"],
+  KeyRevoked: ["Key revoked", "401: the API key was revoked"],
+  AccountSuspended: ["Account suspended", "403: the account is suspended"],
+  InsufficientBalance: ["Insufficient balance", "402: not enough credits; the error carries the balance and where to buy more"],
+  SpotCast: ["SpotCast", "A forecast location and period, with its latest forecast"],
+  Coordinates: ["Coordinates", "Latitude and longitude in decimal degrees (WGS 84)"],
+  LatestForecast: ["Latest forecast", "The newest forecast of a SpotCast: status, progress and, once completed, the analysis"],
+  Progress: ["Progress", "The stage a forecast is in and how far along it is"],
+  SpotCastNotFound: ["SpotCast not found", "404: no such SpotCast for this account"],
+  RefreshSpotCastBody: ["Refresh a SpotCast", "Optional: a webhook URL for this forecast only"],
+  ForecastInProgress: ["Forecast in progress", "409: the SpotCast's newest forecast is still being produced"],
+  ForecastList: ["Forecast list", "One page of a SpotCast's forecasts, newest first"],
+  ForecastListItem: ["Forecast", "One forecast in a SpotCast's history"],
+  ForecastNotFound: ["Forecast not found", "404: no such forecast in this SpotCast for this account"],
+  SpotCastList: ["SpotCast list", "One page of the account's SpotCasts, newest first"],
+  SpotCastListItem: ["SpotCast summary", "A SpotCast in a list, with its latest forecast's status"],
+  Balance: ["Balance", "The account's credits: balance, purchased and used"],
+  DeveloperInfo: ["Developer info", "The account, the calling key, credits, rate limit and webhook secret"]
+}
+
+const camelWords = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1 $2")
+
+const operationText: Record<string, string> = {
+  "spotcasts.create":
+    "Creates a SpotCast and queues its first forecast. Answers 202 at once; poll the status link or wait for the webhook. Charges max(2, num_days) credits; send an Idempotency-Key to retry safely.",
+  "spotcasts.get": "The SpotCast with its latest forecast, including the analysis once it has completed.",
+  "spotcasts.status": "The newest forecast's status, stage and percentage: cheap to poll while a forecast is produced.",
+  "spotcasts.refresh":
+    "Queues a new forecast for the same place and period. Refused with 409 while the newest forecast is still in progress. Charges max(2, num_days) credits.",
+  "spotcasts.forecasts": "Every forecast of the SpotCast, newest first, paginated with limit and the after cursor.",
+  "spotcasts.forecast": "One forecast of the SpotCast, with its analysis if completed or its error if failed.",
+  "spotcasts.list": "The account's SpotCasts, newest first, paginated with limit and the after cursor.",
+  "account.balance": "The credit balance, the credits purchased and used, and where to buy more.",
+  "account.developerInfo": "Who is calling: the account, the key used, credits, the rate limit and the webhook signing secret."
+}
+
+const tagText: Record<string, string> = {
+  SpotCasts: "Create SpotCasts, follow their forecasts and read the results",
+  Account: "Credits and details of the calling account",
+  Webhooks: "Events SpotCast POSTs to your webhook_url when a forecast finishes"
+}
+
+const stringSchema = (description: string, example?: string) => ({
+  type: "string",
+  description,
+  ...(example === undefined ? {} : { examples: [example] })
+})
+
+const webhookHeaders = [
+  ["X-Service-Event", "The event type", "spotcast.forecast.completed"],
+  ["X-Service-Signature", "sha256= and the lowercase hex HMAC-SHA256 of the raw body, keyed with the account's webhook secret", "sha256=5d41402abc4b2a76b9719d911017c592..."],
+  ["X-Service-Delivery-ID", "The delivery's id, the same on every retry (deduplicate on it)", "whk_4f7Hq2mXv9LpR4sT1nB8cD"],
+  ["X-Service-Timestamp", "Unix seconds of this attempt; refuse old ones to stop replays", "1772352041"],
+  ["User-Agent", "Always Service-Webhooks/1.0", "Service-Webhooks/1.0"]
+] as const
+
+const commonData = {
+  spotcast_id: stringSchema("The SpotCast", "spc_7Hq2mXv9LpR4sT1nB8cD3e"),
+  forecast_id: stringSchema("The forecast that finished", "fcst_Q9wE2rT5yU8iO1pA4sD7fG"),
+  coordinates: { $ref: "#/components/schemas/Coordinates" },
+  forecast_period: {
+    type: "object",
+    description: "The forecast's days, midnight of the first to the end of the last (UTC)",
+    required: ["start_date", "end_date", "num_days"],
+    properties: {
+      start_date: stringSchema("ISO 8601 UTC timestamp"),
+      end_date: stringSchema("ISO 8601 UTC timestamp"),
+      num_days: { type: "integer", description: "1 to 5" }
+    }
+  },
+  links: {
+    type: "object",
+    required: ["spotcast"],
+    properties: { spotcast: stringSchema("The SpotCast's URL") }
+  },
+  metadata: { type: "object", description: "The SpotCast's metadata as it was sent, when it was given" }
+}
+
+const eventSchema = (event: string, status: string, extra: Record<string, unknown>, required: ReadonlyArray<string>) => ({
+  type: "object",
+  title: `${event} event`,
+  description: `The body POSTed for ${event}`,
+  required: ["event", "created_at", "data"],
+  properties: {
+    event: { type: "string", enum: [event] },
+    created_at: stringSchema("ISO 8601 UTC timestamp of the event"),
+    data: {
+      type: "object",
+      required: ["spotcast_id", "forecast_id", "status", "coordinates", "forecast_period", "links", ...required],
+      properties: { ...commonData, status: { type: "string", enum: [status] }, ...extra }
+    }
+  }
+})
+
+const webhook = (event: string, summary: string, schema: unknown) => ({
+  post: {
+    operationId: `webhooks.${event}`,
+    summary,
+    description:
+      `${summary}. Answer any 2xx within 10 seconds; anything else is retried with backoff, up to ` +
+      `${MAX_DELIVERY_ATTEMPTS} attempts in all. ` +
+      "Verify X-Service-Signature over the raw body before trusting it.",
+    tags: ["Webhooks"],
+    parameters: webhookHeaders.map(([name, description, example]) => ({
+      name,
+      in: "header",
+      required: true,
+      description,
+      schema: { type: "string" },
+      example
+    })),
+    requestBody: { required: true, content: { "application/json": { schema } } },
+    responses: { "200": { description: "Received (any 2xx status counts)" } }
+  }
+})
+
+const webhooks = {
+  "spotcast.forecast.completed": webhook(
+    "spotcast.forecast.completed",
+    "A forecast completed",
+    eventSchema("spotcast.forecast.completed", "completed", {
+      summary: stringSchema("The analysis summary"),
+      recommendation: { type: "string", enum: ["GO", "CAUTION", "AVOID"], description: "The most severe daily class" }
+    }, ["summary", "recommendation"])
+  ),
+  "spotcast.forecast.failed": webhook(
+    "spotcast.forecast.failed",
+    "A forecast failed (and was refunded)",
+    eventSchema("spotcast.forecast.failed", "failed", {
+      error: {
+        type: "object",
+        required: ["code", "message"],
+        properties: {
+          code: { type: "string", enum: ["weather_data_unavailable", "processing_failed"] },
+          message: { type: "string" }
+        }
+      }
+    }, ["error"])
+  )
+}
+
+export const polish = (spec: Record<string, any>): Record<string, any> => {
+  stripFrameworkNames(spec)
+  for (const [name, schema] of Object.entries((spec.components?.schemas ?? {}) as Record<string, any>)) {
+    const [title, description] = componentText[name] ?? [camelWords(name), camelWords(name)]
+    schema.title = title
+    if (typeof schema.description !== "string" || schema.description === "") schema.description = description
+  }
+  for (const operations of Object.values((spec.paths ?? {}) as Record<string, Record<string, any>>)) {
+    for (const operation of Object.values(operations)) {
+      if (typeof operation !== "object" || operation === null) continue
+      operation.description ??= operationText[operation.operationId] ?? operation.summary
+    }
+  }
+  spec.webhooks = webhooks
+  const tags = (spec.tags ?? []) as Array<{ name: string; description?: string }>
+  if (!tags.some((t) => t.name === "Webhooks")) tags.push({ name: "Webhooks" })
+  for (const tag of tags) tag.description ??= tagText[tag.name] ?? tag.name
+  spec.tags = tags
+  spec.info = { ...spec.info, license: { name: "MIT", identifier: "MIT" } }
+  return spec
+}
+
+/** The document with `servers` naming the service's public root (PUBLIC_BASE_URL). */
+export const withServers = (spec: Record<string, any>, publicBaseUrl: string): Record<string, any> => ({
+  ...spec,
+  servers: [{ url: publicBaseUrl, description: "This SpotCast service" }]
+})

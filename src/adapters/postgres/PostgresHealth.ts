@@ -1,0 +1,41 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
+import { StorageHealth, type StorageStatus } from "../../ports/StorageHealth.js"
+import { LATEST_MIGRATION, MIGRATIONS_TABLE } from "./Migrations.js"
+
+/** A readiness probe must answer quickly: a database slower than this counts as not answering. */
+const CHECK_TIMEOUT = "2 seconds"
+
+const NOT_ANSWERING: StorageStatus = { ready: false, reason: "database not answering" }
+
+/** Ready when the database answers within the timeout and has every migration this build knows. */
+export const layer = Layer.effect(
+  StorageHealth,
+  Effect.map(SqlClient.SqlClient, (sql) => {
+    const latest = Effect.gen(function*() {
+      const [table] = yield* sql<{ present: boolean }>`SELECT to_regclass(${MIGRATIONS_TABLE}) IS NOT NULL AS present`
+      if (table?.present !== true) return 0
+      const [row] = yield* sql.unsafe<{ latest: number | null }>(`SELECT max(migration_id) AS latest FROM ${MIGRATIONS_TABLE}`)
+      return Number(row?.latest ?? 0)
+    })
+    return {
+      check: latest.pipe(
+        Effect.timeoutFail({ duration: CHECK_TIMEOUT, onTimeout: () => "timeout" }),
+        Effect.map((at): StorageStatus =>
+          at >= LATEST_MIGRATION
+            ? { ready: true }
+            : { ready: false, reason: `database migrations not applied (at ${at}, this build needs ${LATEST_MIGRATION})` }
+        ),
+        Effect.catchAllCause(() => Effect.succeed(NOT_ANSWERING))
+      ),
+      connections: sql<{ state: string | null; count: string }>`
+        SELECT coalesce(state, 'unknown') AS state, count(*) AS count FROM pg_stat_activity
+        WHERE application_name = current_setting('application_name') AND datname = current_database()
+        GROUP BY 1`.pipe(
+        Effect.map((rows) => rows.map((r) => ({ state: r.state ?? "unknown", count: Number(r.count) }))),
+        Effect.timeout(CHECK_TIMEOUT),
+        Effect.catchAllCause(() => Effect.succeed([]))
+      )
+    }
+  })
+)

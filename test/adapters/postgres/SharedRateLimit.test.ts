@@ -1,0 +1,89 @@
+import { assert, it } from "@effect/vitest"
+import { Effect, Layer, Redacted } from "effect"
+import * as PostgresRateWindows from "../../../src/adapters/postgres/PostgresRateWindows.js"
+import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
+import { RateWindowStore } from "../../../src/ports/RateWindowStore.js"
+import { freePort, spawnSpotcast, waitUntil } from "../../support/Spawn.js"
+import { describeServer, freshDatabase } from "./TestDatabase.js"
+
+const KEY = `sk_test_${"SharedWindow0123456789abcdefghijk".slice(0, 32)}`
+const LIMIT = 10
+const REQUESTS = 24
+
+const balance = (port: number) =>
+  Effect.promise(async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/v3/account/balance`, {
+      headers: { authorization: `Bearer ${KEY}` }
+    }).catch(() => undefined)
+    return response === undefined
+      ? { status: 0, remaining: undefined, limit: undefined }
+      : {
+        status: response.status,
+        remaining: response.headers.get("x-ratelimit-remaining"),
+        limit: response.headers.get("x-ratelimit-limit")
+      }
+  })
+
+/** A store on its own pool, as a separate process would have. */
+const storeOn = (url: Redacted.Redacted<string>) =>
+  Layer.build(PostgresRateWindows.layer.pipe(Layer.provide(PostgresStorage.layerUrl(url, { maxConnections: 4 })))).pipe(
+    Effect.map((context) => Effect.provide(RateWindowStore, context)),
+    Effect.flatten
+  )
+
+await describeServer("rate-limit windows shared on a Postgres server", () => {
+  it.live("concurrent increments from two pools count every request once; a later window starts at 1", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { url } = yield* freshDatabase
+      const a = yield* storeOn(url)
+      const b = yield* storeOn(url)
+      const minute = 1_800_000_000_000
+      const counts = yield* Effect.forEach(
+        Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b)),
+        (store) => store.increment("key:k1", minute),
+        { concurrency: 8 }
+      )
+      assert.deepStrictEqual(counts.map((c) => c.count).sort((x, y) => x - y), Array.from({ length: 40 }, (_, i) => i + 1))
+      assert.deepStrictEqual(yield* a.increment("key:k1", minute + 60_000), { windowStartMillis: minute + 60_000, count: 1 })
+      // A process whose clock lags still counts into the newest window.
+      assert.deepStrictEqual(yield* b.increment("key:k1", minute), { windowStartMillis: minute + 60_000, count: 2 })
+      assert.deepStrictEqual(yield* b.increment("key:other", minute + 60_000), { windowStartMillis: minute + 60_000, count: 1 })
+    })))
+
+  it.live("two API processes on one database let a key through exactly its limit, with one countdown", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { url } = yield* freshDatabase
+      const ports = [yield* Effect.promise(freePort), yield* Effect.promise(freePort)]
+      const env = (port: number) => ({
+        DATABASE_URL: Redacted.value(url),
+        SPOTCAST_DATABASE_POOL_SIZE: "2",
+        SPOTCAST_SHUTDOWN_GRACE_MS: "0",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SPOTCAST_BOOTSTRAP_KEY: KEY,
+        SPOTCAST_RATE_LIMIT_PER_MINUTE: String(LIMIT)
+      })
+      const processes = yield* Effect.all([
+        spawnSpotcast("api 1", ["serve", "--role", "api"], env(ports[0]!)),
+        spawnSpotcast("api 2", ["serve", "--role", "api"], env(ports[1]!))
+      ])
+      const ready = (port: number) =>
+        Effect.promise(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false))
+      for (const port of ports) yield* waitUntil(`the API on ${port} is ready`, ready(port), processes)
+      // Start early in a minute so the whole batch falls in one window.
+      const left = 60_000 - (Date.now() % 60_000)
+      if (left < 15_000) yield* Effect.sleep(left + 100)
+      const answers = []
+      for (let i = 0; i < REQUESTS; i++) answers.push(yield* balance(ports[i % 2]!))
+      const accepted = answers.filter((r) => r.status === 200)
+      const limited = answers.filter((r) => r.status === 429)
+      assert.strictEqual(accepted.length, LIMIT, JSON.stringify(answers))
+      assert.strictEqual(limited.length, REQUESTS - LIMIT)
+      assert.deepStrictEqual(
+        accepted.map((r) => r.remaining),
+        Array.from({ length: LIMIT }, (_, i) => String(LIMIT - 1 - i)),
+        "one countdown across both processes"
+      )
+      assert.isTrue(answers.every((r) => r.limit === String(LIMIT)))
+    })), 120_000)
+})
