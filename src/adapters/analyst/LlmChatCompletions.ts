@@ -2,6 +2,7 @@ import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { Effect, identity, Option, ParseResult, Schema } from "effect"
 import type { LlmOptions } from "./LlmOptions.js"
 import { type Generate, LlmFailure, LlmOutput } from "./LlmOutput.js"
+import { redactUpstream } from "../../domain/Redaction.js"
 
 const Completion = Schema.Struct({
   choices: Schema.NonEmptyArray(Schema.Struct({ message: Schema.Struct({ content: Schema.String }) }))
@@ -28,7 +29,7 @@ const decodeContent = (content: string): Effect.Effect<LlmOutput, LlmFailure> =>
   }).pipe(
     Effect.flatMap((json) => Schema.decodeUnknown(LlmOutput)(normalizeClasses(json))),
     Effect.catchTag("ParseError", (e) =>
-      Effect.fail(new LlmFailure({ reason: `the model's answer does not match the schema: ${ParseResult.TreeFormatter.formatErrorSync(e).slice(0, 300)}` })))
+      Effect.fail(new LlmFailure({ reason: `the model's answer does not match the schema: ${redactUpstream(ParseResult.TreeFormatter.formatErrorSync(e), 300)}` })))
   )
 
 /**

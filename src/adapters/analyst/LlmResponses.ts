@@ -3,6 +3,7 @@ import { OpenAiClient, OpenAiLanguageModel } from "@effect/ai-openai"
 import { Effect, Option } from "effect"
 import type { LlmOptions } from "./LlmOptions.js"
 import { type Generate, LlmFailure, LlmOutput } from "./LlmOutput.js"
+import { redactUpstream } from "../../domain/Redaction.js"
 
 /**
  * OpenAI through `@effect/ai`: `POST {baseUrl}/responses` with the output schema as strict structured
@@ -29,8 +30,8 @@ export const make = Effect.fn("LlmResponses.make")(function*(options: LlmOptions
     }).pipe(
       Effect.provideService(LanguageModel.LanguageModel, model),
       Effect.map((response) => response.value),
-      // AiError messages name the endpoint and status, never the bearer token.
-      Effect.mapError((e) => new LlmFailure({ reason: `responses: ${e._tag}: ${e.message.slice(0, 300)}` }))
+      // AiError messages name the endpoint and status; what the server said is redacted all the same.
+      Effect.mapError((e) => new LlmFailure({ reason: `responses: ${e._tag}: ${redactUpstream(e.message, 300)}` }))
     )
   return generate
 })

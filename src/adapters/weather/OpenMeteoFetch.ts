@@ -2,6 +2,7 @@ import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { Duration, Effect, Either, Option, ParseResult, Redacted, Schedule, Schema } from "effect"
 import type { OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { decodeBody, errorReason, type OpenMeteoBody } from "./OpenMeteoResponse.js"
+import { redactUpstream } from "../../domain/Redaction.js"
 
 /** One failed attempt; `retryable` for 429, 5xx, timeouts and connection errors. */
 export class OpenMeteoFailure extends Schema.TaggedError<OpenMeteoFailure>()("OpenMeteoFailure", {
@@ -17,7 +18,8 @@ export interface Call {
 
 const MID_STREAM = "Unexpected error while streaming data"
 
-const short = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}...` : text)
+/** Upstream text as it may be logged: short, and without anything that looks like a credential. */
+const short = (text: string) => redactUpstream(text)
 
 const firstIssue = (error: ParseResult.ParseError): string => {
   const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
@@ -27,7 +29,7 @@ const firstIssue = (error: ParseResult.ParseError): string => {
 /** Reads one answer: a decoded body, or why not (never the URL, which may carry the key). */
 const readAnswer = (api: string, status: number, text: string): Either.Either<OpenMeteoBody, OpenMeteoFailure> => {
   if (status !== 200) {
-    const upstream = errorReason(text) ?? short(text.trim())
+    const upstream = short(errorReason(text) ?? text.trim())
     return Either.left(
       new OpenMeteoFailure({
         retryable: status === 429 || status >= 500,
