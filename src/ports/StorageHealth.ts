@@ -13,6 +13,11 @@ export interface StorageHealthShape {
    * name (`spotcast-<role>`), for the pool gauges; empty where there is no database.
    */
   readonly connections: Effect.Effect<ReadonlyArray<{ readonly state: string; readonly count: number }>>
+  /**
+   * Whether a failure a storage port raised means storage cannot be reached now (refused or reset
+   * connections, pool or statement timeouts), so that the request may be retried, rather than a bug.
+   */
+  readonly isOutage: (failure: unknown) => boolean
 }
 
 export class StorageHealth extends Context.Tag("spotcast/StorageHealth")<StorageHealth, StorageHealthShape>() {}

@@ -12,7 +12,8 @@ import { MissingApiKey } from "../../domain/account/ApiKey.js"
 import { invalid } from "../../domain/Validation.js"
 import { authenticate } from "../../application/Authenticate.js"
 import { Settings } from "../../ports/Settings.js"
-import { InternalError, MAX_BODY_BYTES, RateLimitExceeded, RouteNotFound } from "./contract/EdgeErrors.js"
+import { InternalError, MAX_BODY_BYTES, RateLimitExceeded, RouteNotFound, ServiceUnavailable } from "./contract/EdgeErrors.js"
+import { StorageHealth } from "../../ports/StorageHealth.js"
 import { fromFieldIssue } from "./contract/FieldErrors.js"
 import type { RateDecision } from "./RateWindow.js"
 import { RequestAuth } from "./Authentication.js"
@@ -144,7 +145,13 @@ const fromFramework = (error: unknown) => {
   return undefined
 }
 
-/** Declared failures pass on to HttpApi; anything else is logged with its cause and answered 500. */
+/** How long a client should wait before retrying during a storage outage. */
+const OUTAGE_RETRY_AFTER_SECONDS = 2
+
+/**
+ * Declared failures pass on to HttpApi; storage that cannot be reached is 503 with Retry-After;
+ * anything else is logged with its cause and answered 500.
+ */
 const recover = <E>(cause: Cause.Cause<E>) =>
   Effect.gen(function*() {
     // A client that went away: nothing to answer (an interruption-only cause carries no error).
@@ -154,6 +161,12 @@ const recover = <E>(cause: Cause.Cause<E>) =>
     if (framework !== undefined) return yield* framework
     if (isDeclared(error)) return yield* Effect.failCause(cause)
     const request = yield* HttpServerRequest.HttpServerRequest
+    if ((yield* StorageHealth).isOutage(error)) {
+      yield* Effect.logWarning(`storage unavailable in ${request.method} ${pathOf(request.url)}: answered 503`)
+      yield* HttpApp.appendPreResponseHandler((_, response) =>
+        Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(OUTAGE_RETRY_AFTER_SECONDS))))
+      return yield* new ServiceUnavailable({ retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS })
+    }
     yield* Effect.logError(`unhandled error in ${request.method} ${pathOf(request.url)}`, cause)
     return yield* new InternalError()
   })

@@ -8,6 +8,26 @@ const CHECK_TIMEOUT = "2 seconds"
 
 const NOT_ANSWERING: StorageStatus = { ready: false, reason: "database not answering" }
 
+/** Node socket errors and Postgres SQLSTATEs that mean "not reachable now", not "this statement is wrong". */
+const OUTAGE_CODES = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN",
+  "57P01", "57P02", "57P03", "53300", "57014", "08000", "08001", "08003", "08004", "08006"
+])
+const OUTAGE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /terminating connection/i, /Connection ended/i]
+
+/** A storage failure that is an outage: a SqlError whose cause has one of those codes or messages. */
+export const isOutage = (failure: unknown): boolean => {
+  if (typeof failure !== "object" || failure === null || (failure as { _tag?: unknown })._tag !== "SqlError") return false
+  let cause: unknown = (failure as { cause?: unknown }).cause
+  for (let depth = 0; depth < 4 && typeof cause === "object" && cause !== null; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown }
+    if (typeof code === "string" && OUTAGE_CODES.has(code)) return true
+    if (typeof message === "string" && OUTAGE_MESSAGES.some((m) => m.test(message))) return true
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return false
+}
+
 /** Ready when the database answers within the timeout and has every migration this build knows. */
 export const layer = Layer.effect(
   StorageHealth,
@@ -35,7 +55,8 @@ export const layer = Layer.effect(
         Effect.map((rows) => rows.map((r) => ({ state: r.state ?? "unknown", count: Number(r.count) }))),
         Effect.timeout(CHECK_TIMEOUT),
         Effect.catchAllCause(() => Effect.succeed([]))
-      )
+      ),
+      isOutage
     }
   })
 )

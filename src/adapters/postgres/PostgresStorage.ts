@@ -27,6 +27,9 @@ export const layer = Layer.mergeAll(
   PostgresWidgetStore.layer
 ).pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
+/** How long a request may wait to open or borrow a connection. */
+export const CONNECT_TIMEOUT = "2 seconds"
+
 export interface ClientOptions {
   /** Connections in this process's pool. */
   readonly maxConnections?: number | undefined
@@ -39,7 +42,10 @@ export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions
   PgClient.layer({
     url,
     maxConnections: options.maxConnections ?? DEFAULT_POOL_SIZE,
-    applicationName: options.applicationName ?? "spotcast"
+    applicationName: options.applicationName ?? "spotcast",
+    // Bounds both opening a connection and waiting for a free one: an unreachable database is a fast
+    // 503 (see StorageHealth.isOutage), never a request that hangs for the whole outage.
+    connectTimeout: CONNECT_TIMEOUT
   })
 
 /**

@@ -34,7 +34,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("OpenAPI and docs", (it
       assert.deepStrictEqual(create.security, [{ bearer: [] }, { apiKey: [] }])
       assert.deepStrictEqual(
         Object.keys(create.responses).sort(),
-        ["202", "400", "401", "402", "403", "404", "413", "415", "429", "500"]
+        ["202", "400", "401", "402", "403", "404", "413", "415", "429", "500", "503"]
       )
       for (const response of Object.values(create.responses) as Array<any>) {
         assert.deepStrictEqual(

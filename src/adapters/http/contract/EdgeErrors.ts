@@ -19,6 +19,11 @@ export class UnsupportedMediaType extends Schema.TaggedError<UnsupportedMediaTyp
   contentType: Schema.String
 }) {}
 
+/** Storage cannot be reached now; the request may be retried after `retryAfterSeconds`. */
+export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
+  retryAfterSeconds: Schema.Int
+}) {}
+
 /** Anything unexpected; it says nothing about the cause, which is logged on the server. */
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {}) {}
 

@@ -6,6 +6,7 @@ import {
   PayloadTooLarge,
   RateLimitExceeded,
   RouteNotFound,
+  ServiceUnavailable,
   UnsupportedMediaType
 } from "./EdgeErrors.js"
 import { code, errorEnvelope, fixedError, messageNaming, param } from "./ErrorEnvelope.js"
@@ -75,4 +76,19 @@ export const Internal = fixedError(
   "An unexpected error; nothing about it is disclosed",
   "internal_error",
   "An internal error occurred; please retry later"
+)
+
+/** The `Retry-After` header that goes with it is the request gate's. */
+export const Unavailable = errorEnvelope(
+  ServiceUnavailable,
+  503,
+  "Storage cannot be reached right now; retry after retry_after seconds (with the same Idempotency-Key for a create or refresh)",
+  { code: code("service_unavailable"), message: Schema.String, retry_after: Schema.Int }
+)(
+  (e) => ({
+    code: "service_unavailable",
+    message: `The service cannot reach its storage right now; retry in ${e.retryAfterSeconds} seconds. A create or refresh may have taken effect: retry it with the same Idempotency-Key`,
+    retry_after: e.retryAfterSeconds
+  }),
+  (w) => new ServiceUnavailable({ retryAfterSeconds: w.retry_after })
 )
