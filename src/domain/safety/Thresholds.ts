@@ -34,6 +34,22 @@ export const BAND_TABLE: Readonly<Record<Band, BandLimits>> = {
   XXL: { label: "200 ft and over", wind: { go: 21, avoid: 48 }, gust: { go: 33, avoid: 60 }, seas: { go: 10, avoid: 25 } }
 }
 
+/**
+ * Multihulls (catamarans) do not heel to spill a gust: the rig takes it until the boat flips, and a
+ * capsized multihull does not right itself. Issue 11 asks for gust limits one band stricter; no
+ * published number was found, so this is a project decision (docs/safety.md). A catamaran uses the
+ * gust limits of the next smaller band; under 16 ft, the pwc limits.
+ */
+export const STRICTER_GUST_BAND: Readonly<Record<Band, Band>> = {
+  pwc: "pwc",
+  XS: "pwc",
+  S: "XS",
+  M: "S",
+  L: "M",
+  XL: "L",
+  XXL: "XL"
+}
+
 /** Lower bounds (ft) of the length bands XS..XXL. */
 export const BAND_FROM_FT = { S: 16, M: 26, L: 40, XL: 80, XXL: 200 } as const
 

@@ -13,6 +13,27 @@ const classOf = (change: Partial<DayConditions>, vessel?: Vessel) => classifyDay
 const factors = (change: Partial<DayConditions>, vessel?: Vessel) =>
   classifyDay({ ...calm, ...change }, vessel).reasons.map((r) => `${r.factor}:${r.classification}`)
 
+describe("multihull gusts (issue 11)", () => {
+  it("rates a catamaran's gusts one band stricter than a monohull of the same length, and says why", () => {
+    for (const [length, gust] of [[30, 19], [45, 22], [90, 26], [250, 30]] as const) {
+      assert.strictEqual(classOf({ wind_gust_kt: gust }, boat("powerBoat", length)), "GO", `${length} ft monohull, ${gust} kt`)
+      assert.strictEqual(classOf({ wind_gust_kt: gust }, boat("catamaran", length)), "CAUTION", `${length} ft catamaran, ${gust} kt`)
+    }
+    const gust = classifyDay({ ...calm, wind_gust_kt: 29 }, boat("catamaran", 30)).reasons.find((r) => r.factor === "gust")
+    assert.strictEqual(gust?.classification, "AVOID")
+    assert.include(gust?.detail, "capsize")
+  })
+
+  it("never rates a catamaran's gusts calmer than a monohull's", () => {
+    for (const length of [10, 20, 30, 45, 90, 250]) {
+      for (let g = 0; g <= 70; g += 1) {
+        const rank = (c: string) => ["GO", "CAUTION", "AVOID"].indexOf(c)
+        assert.isAtLeast(rank(classOf({ wind_gust_kt: g }, boat("catamaran", length))), rank(classOf({ wind_gust_kt: g }, boat("sailboat", length))))
+      }
+    }
+  })
+})
+
 describe("vessel profiles", () => {
   it("bands by length, a pwc is a pwc at any length", () => {
     assert.deepStrictEqual([10, 15.9, 16, 25.9, 26, 39.9, 40, 79.9, 80, 199, 200, 500].map((l) => profileOf(boat("powerBoat", l)).band),
