@@ -65,9 +65,14 @@ export const UNIVERSAL = {
   galeGustLargeKt: 45,
   /** Storm: AVOID for every vessel (`nws-key-defs`, `nws-mlb-threat`). */
   stormKt: 48,
-  /** Steep seas: height (ft) close to period (s) (`nws-lot-steep-waves`, `nws-gyx-wind-waves`, `burch-steepness`). */
+  /**
+   * Steep seas: a real wave steepness H/L, with the deep-water wavelength L = gT²/2π in metres and H in
+   * metres. The NWS table Burch reproduces marks as dangerous to vessels of about 100 ft or less the
+   * waves with L/H of about 25 or less, i.e. H/L >= 1/25 (waves break near 1/7) (`burch-steepness`,
+   * `nws-lot-steep-waves`, `nws-gyx-wind-waves`). Issue 11 replaced the old ft ÷ s ratio of 0.9.
+   */
   steepMinHeightFt: 3,
-  steepRatio: 0.9,
+  steepness: 1 / 25,
   /** IMO/WMO terms: good > 5 nm, poor 0.5-2 nm, very poor < 0.5 nm (`imo-msi-visibility`, `uk-shipping-terms`). */
   goodVisibilityNm: 5,
   poorVisibilityNm: 2,
@@ -92,4 +97,11 @@ export const UNIVERSAL = {
  * Yachts are rated as if 25 % longer for the band table only, from 40 ft, and a yacht under 200 ft
  * never reaches the 200 ft band: at most one band of leniency, and never out of the gale rule.
  */
+const G_M_PER_S2 = 9.80665
+const M_PER_FT = 0.3048
+
+/** Wave steepness H/L: height over the deep-water wavelength gT²/2π, both in metres. */
+export const waveSteepness = (heightFt: number, periodS: number): number =>
+  (heightFt * M_PER_FT) / ((G_M_PER_S2 * periodS * periodS) / (2 * Math.PI))
+
 export const YACHT_BUMP = { factor: 1.25, fromFt: 40, capFt: 199 } as const
