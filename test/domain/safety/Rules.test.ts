@@ -94,7 +94,11 @@ describe("universal rules and grey-zone decisions", () => {
     assert.strictEqual(classOf({ precipitation_probability_pct: 40, precipitation_mm_per_h: 5 }), "GO")
     assert.strictEqual(classOf({ precipitation_probability_pct: 60, precipitation_mm_per_h: 0.5 }), "GO")
     const { precipitation_mm_per_h: _, ...noRate } = calm
-    assert.strictEqual(classifyDay({ ...noRate, precipitation_probability_pct: 60 }).classification, "CAUTION")
+    // Issue 11 item 5: an unknown rain rate is no factor by itself (it used to be taken at its worst: CAUTION).
+    assert.strictEqual(classifyDay({ ...noRate, precipitation_probability_pct: 60 }).classification, "GO")
+    assert.strictEqual(classifyDay({ ...noRate, precipitation_probability_pct: 100 }).classification, "GO")
+    const { precipitation_probability_pct: __, ...noChance } = calm
+    assert.strictEqual(classifyDay({ ...noChance, precipitation_mm_per_h: 2 }).classification, "CAUTION")
     assert.strictEqual(classOf({ precipitation_probability_pct: 90, precipitation_mm_per_h: 12 }), "CAUTION")
     assert.strictEqual(classOf({ precipitation_probability_pct: 90, precipitation_mm_per_h: 12, wind_gust_kt: 38 }, boat("yacht", 300)), "AVOID")
     assert.deepStrictEqual(factors({ weather_code: 95 }, boat("yacht", 300)), ["thunderstorm:AVOID"])
