@@ -87,6 +87,13 @@ export const UNIVERSAL = {
   thunderstormWeatherCode: 95,
   /** 60 °F (`nws-box-cold-water`, `nccws-cold`, `nws-lwx-water-safety`). */
   coldWaterC: 15,
+  /**
+   * Near-freezing water (5 °C or less) with a working breeze (15 kt or more) is AVOID for a pwc and
+   * boats under 16 ft (issue 11): in such water swimming failure comes within minutes (`nccws-cold`,
+   * `nws-safeboating-cold`), and at 15 kt a small craft's capsize or fall overboard is likely enough.
+   */
+  nearFreezingWaterC: 5,
+  nearFreezingWindKt: 15,
   /** Beaufort 0-1 (`nws-pqr-beaufort`): a note for sailboats, never a class (`sealegs-skill`). */
   lightAirKt: 4,
   /** Gusts typically run 30-40 % above the mean (`bom-marine-definitions`): the estimate when none are forecast. */

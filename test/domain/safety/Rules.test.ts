@@ -13,6 +13,16 @@ const classOf = (change: Partial<DayConditions>, vessel?: Vessel) => classifyDay
 const factors = (change: Partial<DayConditions>, vessel?: Vessel) =>
   classifyDay({ ...calm, ...change }, vessel).reasons.map((r) => `${r.factor}:${r.classification}`)
 
+describe("near-freezing water (issue 11)", () => {
+  it("is AVOID for a pwc and boats under 16 ft at 5 °C or less with 15 kt or more, CAUTION otherwise", () => {
+    assert.strictEqual(classOf({ water_temp_c: 4, wind_speed_kt: 15, wind_gust_kt: 15 }, boat("pwc", 10)), "AVOID")
+    assert.strictEqual(classOf({ water_temp_c: 5, wind_speed_kt: 16, wind_gust_kt: 16 }, boat("powerBoat", 14)), "AVOID")
+    assert.strictEqual(classOf({ water_temp_c: 5.5, wind_speed_kt: 16, wind_gust_kt: 16 }, boat("powerBoat", 14)), "CAUTION")
+    assert.strictEqual(classOf({ water_temp_c: 4, wind_speed_kt: 9, wind_gust_kt: 12 }, boat("powerBoat", 14)), "CAUTION")
+    assert.notStrictEqual(classOf({ water_temp_c: 4, wind_speed_kt: 15, wind_gust_kt: 15 }, boat("powerBoat", 20)), "AVOID")
+  })
+})
+
 describe("multihull gusts (issue 11)", () => {
   it("rates a catamaran's gusts one band stricter than a monohull of the same length, and says why", () => {
     for (const [length, gust] of [[30, 19], [45, 22], [90, 26], [250, 30]] as const) {
