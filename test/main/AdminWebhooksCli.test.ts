@@ -1,3 +1,4 @@
+import { vi } from "vitest"
 // `spotcast admin webhooks list|redeliver`, the built binary, against a spawned server (a real
 // receiver, real deliveries) and against an in-process server whose deliveries the test drives to
 // `failed` (the retry schedule takes a day; there the test moves the dispatcher's clock).
@@ -16,6 +17,9 @@ import { makeCertificate, startReceiver } from "../adapters/webhook/fixtures/Htt
 import * as RecordingTransport from "../adapters/webhook/fixtures/RecordingTransport.js"
 import { at } from "../support/WebhookDeliveries.js"
 import { runBin, type Served, startServer } from "../support/Spawn.js"
+
+// Each case starts the built binary a dozen times; on a loaded 2-core machine one start takes seconds.
+vi.setConfig({ testTimeout: 120_000 })
 
 const ADMIN_TOKEN = "cli-webhooks-admin-token-0123456789"
 const KEY = "sk_test_CliWebhooks0123456789abcdefghijk"

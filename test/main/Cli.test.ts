@@ -1,5 +1,9 @@
+import { vi } from "vitest"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { runBin, type Served, startServer } from "../support/Spawn.js"
+
+// Each case starts the built binary a dozen times; on a loaded 2-core machine one start takes seconds.
+vi.setConfig({ testTimeout: 120_000 })
 
 const ADMIN_TOKEN = "cli-test-admin-token-0123456789"
 

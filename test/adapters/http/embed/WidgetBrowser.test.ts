@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { mkdirSync, mkdtempSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { dirname, join } from "node:path"
@@ -10,7 +11,14 @@ import { type Browser, chromium } from "playwright-core"
 import { account, get, postJson } from "../support/Fixtures.js"
 import * as TestServer from "../support/TestServer.js"
 
-const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "../../../../docs/images")
+/**
+ * The README's screenshots are taken by this test; they are written into docs/images only with
+ * UPDATE_SCREENSHOTS=1 (they show the time of the forecast, so every run would change them), and
+ * into the temporary directory otherwise.
+ */
+const IMAGES = process.env["UPDATE_SCREENSHOTS"] === "1"
+  ? join(dirname(fileURLToPath(import.meta.url)), "../../../../docs/images")
+  : mkdtempSync(join(tmpdir(), "spotcast-widget-shots-"))
 const PUBLIC_BASE = "https://spotcast.test"
 
 const launch = Effect.acquireRelease(
