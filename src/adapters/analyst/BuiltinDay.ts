@@ -45,7 +45,12 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     pack.verdict(day.classification, vesselText(input.vessel, input.vesselGiven, input.preferences), name(deciding)),
     alsoWatch === undefined ? undefined : pack.alsoWatch(alsoWatch),
     pack.conditions(
-      { start: day.window.startHour, end: day.window.endHour, chosen: input.tripDurationHours !== undefined },
+      {
+        start: day.window.startHour,
+        end: day.window.endHour,
+        chosen: input.tripDurationHours !== undefined,
+        avoid: day.classification === "AVOID"
+      },
       facts
     ),
     seaStateMissing(day) ? pack.seaStateUnavailable : undefined,

@@ -11,6 +11,15 @@ import type { VesselProfile } from "./VesselProfile.js"
 export const coldWaterReasons = (day: DayConditions, profile: VesselProfile): ReadonlyArray<Reason> => {
   const t = day.water_temp_c
   if (t === undefined || !profile.under16) return []
+  if (t <= UNIVERSAL.nearFreezingWaterC && day.wind_speed_kt >= UNIVERSAL.nearFreezingWindKt) {
+    return [
+      reason(
+        "cold_water",
+        "AVOID",
+        `water ${num(t)} °C with ${num(day.wind_speed_kt)} kt of wind: near-freezing water (5 °C or less) with 15 kt or more, AVOID for a pwc or a boat under 16 ft`
+      )
+    ]
+  }
   return t < UNIVERSAL.coldWaterC
     ? [reason("cold_water", "CAUTION", `water ${num(t)} °C: cold shock on immersion (below 15 °C), CAUTION for a pwc or a boat under 16 ft`)]
     : [reason("cold_water", "GO", `water ${num(t)} °C`)]

@@ -26,16 +26,20 @@ export const thunderstormReasons = (day: DayConditions): ReadonlyArray<Reason> =
 }
 
 /**
- * Rain that is likely (50 % or more) and at least 1 mm/h is CAUTION (`ams-rain`). When only one of the
- * two is known, the unknown one is taken at its worst.
+ * Rain that is likely (50 % or more) and at least 1 mm/h is CAUTION (`ams-rain`). An unknown probability
+ * is taken at its worst; an unknown rate is no factor by itself (issue 11): a chance of rain with no
+ * amount is a note, since most likely-rain hours carry a rate, and without one nothing says it is wet
+ * enough to matter.
  */
 export const precipitationReasons = (day: DayConditions): ReadonlyArray<Reason> => {
   const p = day.precipitation_probability_pct
   const r = day.precipitation_mm_per_h
-  if (p === undefined && r === undefined) return []
+  if (r === undefined) {
+    return p === undefined ? [] : [reason("precipitation", "GO", `rain rate unknown: ${num(p)} % chance of rain, not rated`)]
+  }
   const likely = p === undefined || p >= UNIVERSAL.rainProbabilityPct
-  const wet = r === undefined || r >= UNIVERSAL.rainRateMmPerH
-  const text = [p === undefined ? undefined : `${num(p)} %`, r === undefined ? undefined : `${num(r)} mm/h`]
+  const wet = r >= UNIVERSAL.rainRateMmPerH
+  const text = [p === undefined ? undefined : `${num(p)} %`, `${num(r)} mm/h`]
     .filter((x) => x !== undefined)
     .join(", ")
   return likely && wet

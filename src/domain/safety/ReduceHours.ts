@@ -1,7 +1,7 @@
 import { Either } from "effect"
 import type { DayConditions } from "./DayConditions.js"
 import type { HourlyPoint } from "./HourlyWeather.js"
-import { UNIVERSAL } from "./Thresholds.js"
+import { UNIVERSAL, waveSteepness } from "./Thresholds.js"
 
 const known = (values: ReadonlyArray<number | null>): Array<number> => values.filter((v): v is number => v !== null)
 const max = (values: ReadonlyArray<number | null>): number | undefined => {
@@ -23,7 +23,7 @@ const gustOf = (p: HourlyPoint): number | null =>
 
 /**
  * The period to pair with the day's highest seas: that of the highest hour, shortened when a lower but
- * steeper hour of 3 ft or more exists, so that the day's height/period is exactly the steepest such
+ * steeper hour of 3 ft or more exists, so that the day's steepness H/L is exactly the steepest such
  * hour's. Pairing the highest seas with the shortest period of the day would invent steep seas that no
  * hour has. Unknown when no hour has both a height and a period.
  */
@@ -33,9 +33,12 @@ const periodFor = (height: number, hours: ReadonlyArray<HourlyPoint>): number | 
   if (highest === undefined) return undefined
   const steepest = Math.max(
     0,
-    ...paired.filter((p) => p.wave_height_ft! >= UNIVERSAL.steepMinHeightFt).map((p) => p.wave_height_ft! / p.wave_period_s!)
+    ...paired.filter((p) => p.wave_height_ft! >= UNIVERSAL.steepMinHeightFt).map((p) => waveSteepness(p.wave_height_ft!, p.wave_period_s!))
   )
-  return steepest > height / highest.wave_period_s! ? height / steepest : highest.wave_period_s!
+  // H/L scales with 1/T², so the period giving `height` the steepness `steepest` is sqrt(H/L at 1 s ÷ steepest).
+  return steepest > waveSteepness(height, highest.wave_period_s!)
+    ? Math.sqrt(waveSteepness(height, 1) / steepest)
+    : highest.wave_period_s!
 }
 
 const optional = <K extends string>(key: K, value: number | undefined): { [P in K]?: number } =>

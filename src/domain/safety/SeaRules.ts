@@ -2,7 +2,7 @@ import type { Classification } from "../forecast/Analysis.js"
 import type { Reason } from "./Assessment.js"
 import type { DayConditions } from "./DayConditions.js"
 import { limitsText, num, rate, reason } from "./Rating.js"
-import { UNIVERSAL } from "./Thresholds.js"
+import { UNIVERSAL, waveSteepness } from "./Thresholds.js"
 import type { VesselProfile } from "./VesselProfile.js"
 
 /**
@@ -43,17 +43,20 @@ export const seaReasons = (day: DayConditions, profile: VesselProfile): Readonly
       reasons.push(
         reason("sea_state_unavailable", UNKNOWN_SEA_STATE, `wave period unavailable: the steepness of ${num(height)} ft seas is unknown`)
       )
-    } else if (height / period >= UNIVERSAL.steepRatio) {
-      const ratio = ` (height/period ${(height / period).toFixed(2)})`
-      reasons.push(
-        reason(
-          "steep_seas",
-          profile.under40 ? "AVOID" : "CAUTION",
-          `steep seas: ${num(height)} ft at ${num(period)} s${ratio}, ${profile.under40 ? "AVOID under 40 ft" : "CAUTION from 40 ft"}`
-        )
-      )
     } else {
-      reasons.push(reason("steep_seas", "GO", `${num(height)} ft at ${num(period)} s is not steep (height/period ${(height / period).toFixed(2)})`))
+      const steepness = waveSteepness(height, period)
+      const shown = `H/L 1/${Math.round(1 / steepness)}`
+      if (steepness >= UNIVERSAL.steepness) {
+        reasons.push(
+          reason(
+            "steep_seas",
+            profile.under40 ? "AVOID" : "CAUTION",
+            `steep seas: ${num(height)} ft at ${num(period)} s (${shown}, steep from 1/25), ${profile.under40 ? "AVOID under 40 ft" : "CAUTION from 40 ft"}`
+          )
+        )
+      } else {
+        reasons.push(reason("steep_seas", "GO", `${num(height)} ft at ${num(period)} s is not steep (${shown}, steep from 1/25)`))
+      }
     }
   }
   return reasons

@@ -34,6 +34,22 @@ export const BAND_TABLE: Readonly<Record<Band, BandLimits>> = {
   XXL: { label: "200 ft and over", wind: { go: 21, avoid: 48 }, gust: { go: 33, avoid: 60 }, seas: { go: 10, avoid: 25 } }
 }
 
+/**
+ * Multihulls (catamarans) do not heel to spill a gust: the rig takes it until the boat flips, and a
+ * capsized multihull does not right itself. Issue 11 asks for gust limits one band stricter; no
+ * published number was found, so this is a project decision (docs/safety.md). A catamaran uses the
+ * gust limits of the next smaller band; under 16 ft, the pwc limits.
+ */
+export const STRICTER_GUST_BAND: Readonly<Record<Band, Band>> = {
+  pwc: "pwc",
+  XS: "pwc",
+  S: "XS",
+  M: "S",
+  L: "M",
+  XL: "L",
+  XXL: "XL"
+}
+
 /** Lower bounds (ft) of the length bands XS..XXL. */
 export const BAND_FROM_FT = { S: 16, M: 26, L: 40, XL: 80, XXL: 200 } as const
 
@@ -49,9 +65,14 @@ export const UNIVERSAL = {
   galeGustLargeKt: 45,
   /** Storm: AVOID for every vessel (`nws-key-defs`, `nws-mlb-threat`). */
   stormKt: 48,
-  /** Steep seas: height (ft) close to period (s) (`nws-lot-steep-waves`, `nws-gyx-wind-waves`, `burch-steepness`). */
+  /**
+   * Steep seas: a real wave steepness H/L, with the deep-water wavelength L = gT²/2π in metres and H in
+   * metres. The NWS table Burch reproduces marks as dangerous to vessels of about 100 ft or less the
+   * waves with L/H of about 25 or less, i.e. H/L >= 1/25 (waves break near 1/7) (`burch-steepness`,
+   * `nws-lot-steep-waves`, `nws-gyx-wind-waves`). Issue 11 replaced the old ft ÷ s ratio of 0.9.
+   */
   steepMinHeightFt: 3,
-  steepRatio: 0.9,
+  steepness: 1 / 25,
   /** IMO/WMO terms: good > 5 nm, poor 0.5-2 nm, very poor < 0.5 nm (`imo-msi-visibility`, `uk-shipping-terms`). */
   goodVisibilityNm: 5,
   poorVisibilityNm: 2,
@@ -66,6 +87,13 @@ export const UNIVERSAL = {
   thunderstormWeatherCode: 95,
   /** 60 °F (`nws-box-cold-water`, `nccws-cold`, `nws-lwx-water-safety`). */
   coldWaterC: 15,
+  /**
+   * Near-freezing water (5 °C or less) with a working breeze (15 kt or more) is AVOID for a pwc and
+   * boats under 16 ft (issue 11): in such water swimming failure comes within minutes (`nccws-cold`,
+   * `nws-safeboating-cold`), and at 15 kt a small craft's capsize or fall overboard is likely enough.
+   */
+  nearFreezingWaterC: 5,
+  nearFreezingWindKt: 15,
   /** Beaufort 0-1 (`nws-pqr-beaufort`): a note for sailboats, never a class (`sealegs-skill`). */
   lightAirKt: 4,
   /** Gusts typically run 30-40 % above the mean (`bom-marine-definitions`): the estimate when none are forecast. */
@@ -76,4 +104,11 @@ export const UNIVERSAL = {
  * Yachts are rated as if 25 % longer for the band table only, from 40 ft, and a yacht under 200 ft
  * never reaches the 200 ft band: at most one band of leniency, and never out of the gale rule.
  */
+const G_M_PER_S2 = 9.80665
+const M_PER_FT = 0.3048
+
+/** Wave steepness H/L: height over the deep-water wavelength gT²/2π, both in metres. */
+export const waveSteepness = (heightFt: number, periodS: number): number =>
+  (heightFt * M_PER_FT) / ((G_M_PER_S2 * periodS * periodS) / (2 * Math.PI))
+
 export const YACHT_BUMP = { factor: 1.25, fromFt: 40, capFt: 199 } as const

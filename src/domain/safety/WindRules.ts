@@ -1,7 +1,7 @@
 import type { DayConditions } from "./DayConditions.js"
 import type { Reason } from "./Assessment.js"
 import { limitsText, num, rate, reason } from "./Rating.js"
-import { UNIVERSAL } from "./Thresholds.js"
+import { BAND_TABLE, STRICTER_GUST_BAND, UNIVERSAL } from "./Thresholds.js"
 import type { VesselProfile } from "./VesselProfile.js"
 
 /** Sustained wind: the band table, then never GO from 22 kt, gale under 200 ft, storm for everyone. */
@@ -30,6 +30,14 @@ export const gustReason = (day: DayConditions, profile: VesselProfile): Reason =
   }
   if (profile.under200 && g >= UNIVERSAL.galeGustLargeKt) {
     return reason("gust", "AVOID", `gusts ${num(g)} kt: gale by gusts (45 kt or more), AVOID under 200 ft`)
+  }
+  if (profile.vessel.type === "catamaran") {
+    const stricter = BAND_TABLE[STRICTER_GUST_BAND[profile.band]]
+    return reason(
+      "gust",
+      rate(g, stricter.gust),
+      `gusts ${num(g)} kt (${limitsText("kt", stricter.gust, `a catamaran of ${profile.label}`)}, one band stricter: a multihull does not heel to spill a gust and can capsize)`
+    )
   }
   return reason("gust", rate(g, profile.limits.gust), `gusts ${num(g)} kt (${limitsText("kt", profile.limits.gust, profile.label)})`)
 }

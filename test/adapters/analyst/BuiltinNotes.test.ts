@@ -58,6 +58,21 @@ describe("BuiltinAnalyst: notes and warnings", () => {
     assert.notInclude(text, keywords.seaState.en)
   })
 
+  it("never offers a \"best window\" on an AVOID day (issue 11), in any language", () => {
+    const best = { en: "Best window", es: "Mejor franja", fr: "Meilleur créneau", pt: "Melhor janela", it: "Finestra migliore",
+      ja: "おすすめの時間帯" } as const
+    const trip = { en: "Trip hours", es: "Horas de la salida", fr: "Heures de sortie prévues", pt: "Horário da saída",
+      it: "Orario dell'uscita", ja: "予定の時間帯" } as const
+    for (const language of languages) {
+      const stormy = day("2025-06-07", "AVOID", { ...calm.conditions, wind_speed_kt: 36, wind_gust_kt: 44 })
+      const text = BuiltinAnalyst.writeDay(input(prefs(language), { days: [stormy] }), 0)
+      assert.notInclude(text, best[language], language)
+      assert.include(text, trip[language], language)
+      const fine = BuiltinAnalyst.writeDay(input(prefs(language), { days: [day("2025-06-07", "GO", calm.conditions)] }), 0)
+      assert.include(fine, best[language], language)
+    }
+  })
+
   it("notes light air from the wind alone when the rules gave no light-air reason", () => {
     const still = day("2025-06-07", "GO", { ...calm.conditions, wind_speed_kt: 1.5, wind_gust_kt: 3 })
     assert.include(BuiltinAnalyst.writeDay(input(prefs("en"), { days: [still] }), 0), "Light air (1.5 kt)")

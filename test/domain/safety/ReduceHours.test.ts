@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
+import { waveSteepness } from "../../../src/domain/safety/Thresholds.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
 import { reduceHours } from "../../../src/domain/safety/ReduceHours.js"
 import { calmHour, noMarine, type Reading } from "./Hours.js"
@@ -43,7 +44,8 @@ describe("reduceHours", () => {
     // The highest hour is not steep; a lower hour of 3 ft or more is (3.2 ft at 3.2 s).
     const steep = reduce({ wave_height_ft: 4, wave_period_s: 10 }, { wave_height_ft: 3.2, wave_period_s: 3.2 })
     assert.strictEqual(steep.wave_height_ft, 4)
-    assert.approximately(steep.wave_height_ft! / steep.wave_period_s!, 1, 1e-9)
+    // Issue 11: steepness is H/L (L = gT²/2π), so the day keeps the steep hour's H/L, not its ft ÷ s.
+    assert.approximately(waveSteepness(steep.wave_height_ft!, steep.wave_period_s!), waveSteepness(3.2, 3.2), 1e-12)
     assert.strictEqual(classifyDay(steep).classification, "AVOID")
     // Short-period chop under 3 ft is not steep seas, and must not make the day's 4 ft at 10 s look steep.
     const chop = reduce({ wave_height_ft: 4, wave_period_s: 10 }, { wave_height_ft: 2.5, wave_period_s: 2.5 })

@@ -13,6 +13,37 @@ const classOf = (change: Partial<DayConditions>, vessel?: Vessel) => classifyDay
 const factors = (change: Partial<DayConditions>, vessel?: Vessel) =>
   classifyDay({ ...calm, ...change }, vessel).reasons.map((r) => `${r.factor}:${r.classification}`)
 
+describe("near-freezing water (issue 11)", () => {
+  it("is AVOID for a pwc and boats under 16 ft at 5 °C or less with 15 kt or more, CAUTION otherwise", () => {
+    assert.strictEqual(classOf({ water_temp_c: 4, wind_speed_kt: 15, wind_gust_kt: 15 }, boat("pwc", 10)), "AVOID")
+    assert.strictEqual(classOf({ water_temp_c: 5, wind_speed_kt: 16, wind_gust_kt: 16 }, boat("powerBoat", 14)), "AVOID")
+    assert.strictEqual(classOf({ water_temp_c: 5.5, wind_speed_kt: 16, wind_gust_kt: 16 }, boat("powerBoat", 14)), "CAUTION")
+    assert.strictEqual(classOf({ water_temp_c: 4, wind_speed_kt: 9, wind_gust_kt: 12 }, boat("powerBoat", 14)), "CAUTION")
+    assert.notStrictEqual(classOf({ water_temp_c: 4, wind_speed_kt: 15, wind_gust_kt: 15 }, boat("powerBoat", 20)), "AVOID")
+  })
+})
+
+describe("multihull gusts (issue 11)", () => {
+  it("rates a catamaran's gusts one band stricter than a monohull of the same length, and says why", () => {
+    for (const [length, gust] of [[30, 19], [45, 22], [90, 26], [250, 30]] as const) {
+      assert.strictEqual(classOf({ wind_gust_kt: gust }, boat("powerBoat", length)), "GO", `${length} ft monohull, ${gust} kt`)
+      assert.strictEqual(classOf({ wind_gust_kt: gust }, boat("catamaran", length)), "CAUTION", `${length} ft catamaran, ${gust} kt`)
+    }
+    const gust = classifyDay({ ...calm, wind_gust_kt: 29 }, boat("catamaran", 30)).reasons.find((r) => r.factor === "gust")
+    assert.strictEqual(gust?.classification, "AVOID")
+    assert.include(gust?.detail, "capsize")
+  })
+
+  it("never rates a catamaran's gusts calmer than a monohull's", () => {
+    for (const length of [10, 20, 30, 45, 90, 250]) {
+      for (let g = 0; g <= 70; g += 1) {
+        const rank = (c: string) => ["GO", "CAUTION", "AVOID"].indexOf(c)
+        assert.isAtLeast(rank(classOf({ wind_gust_kt: g }, boat("catamaran", length))), rank(classOf({ wind_gust_kt: g }, boat("sailboat", length))))
+      }
+    }
+  })
+})
+
 describe("vessel profiles", () => {
   it("bands by length, a pwc is a pwc at any length", () => {
     assert.deepStrictEqual([10, 15.9, 16, 25.9, 26, 39.9, 40, 79.9, 80, 199, 200, 500].map((l) => profileOf(boat("powerBoat", l)).band),
@@ -73,7 +104,11 @@ describe("universal rules and grey-zone decisions", () => {
     assert.strictEqual(classOf({ precipitation_probability_pct: 40, precipitation_mm_per_h: 5 }), "GO")
     assert.strictEqual(classOf({ precipitation_probability_pct: 60, precipitation_mm_per_h: 0.5 }), "GO")
     const { precipitation_mm_per_h: _, ...noRate } = calm
-    assert.strictEqual(classifyDay({ ...noRate, precipitation_probability_pct: 60 }).classification, "CAUTION")
+    // Issue 11 item 5: an unknown rain rate is no factor by itself (it used to be taken at its worst: CAUTION).
+    assert.strictEqual(classifyDay({ ...noRate, precipitation_probability_pct: 60 }).classification, "GO")
+    assert.strictEqual(classifyDay({ ...noRate, precipitation_probability_pct: 100 }).classification, "GO")
+    const { precipitation_probability_pct: __, ...noChance } = calm
+    assert.strictEqual(classifyDay({ ...noChance, precipitation_mm_per_h: 2 }).classification, "CAUTION")
     assert.strictEqual(classOf({ precipitation_probability_pct: 90, precipitation_mm_per_h: 12 }), "CAUTION")
     assert.strictEqual(classOf({ precipitation_probability_pct: 90, precipitation_mm_per_h: 12, wind_gust_kt: 38 }, boat("yacht", 300)), "AVOID")
     assert.deepStrictEqual(factors({ weather_code: 95 }, boat("yacht", 300)), ["thunderstorm:AVOID"])

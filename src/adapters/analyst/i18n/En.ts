@@ -57,7 +57,7 @@ export const pack: Pack = {
       f.wave === undefined ? "unknown sea state (no wave data)" : `unknown wave period (the steepness of ${f.wave} seas cannot be judged)`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? "Best window" : "Daylight hours"} ${clock(w.start)}–${clock(w.end)}`
+    const head = `${w.chosen ? (w.avoid ? "Trip hours" : "Best window") : "Daylight hours"} ${clock(w.start)}–${clock(w.end)}`
     return `${head}: ${
       compact([
         `wind ${f.wind} from the ${pack.compass[f.from]}, gusting ${f.gust}`,

@@ -67,7 +67,7 @@ export const pack: Pack = {
         : `periodo de ola desconocido (no se puede juzgar lo empinadas que son olas de ${f.wave})`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? "Mejor franja" : "Horas de luz"} ${clock(w.start)}–${clock(w.end)}`
+    const head = `${w.chosen ? (w.avoid ? "Horas de la salida" : "Mejor franja") : "Horas de luz"} ${clock(w.start)}–${clock(w.end)}`
     return `${head}: ${
       compact([
         `viento del ${pack.compass[f.from]} de ${f.wind} con rachas de ${f.gust}`,

@@ -70,7 +70,7 @@ export const pack: Pack = {
         : `période des vagues inconnue (impossible de juger la cambrure de vagues de ${f.wave})`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? "Meilleur créneau" : "En journée,"} de ${clock(w.start)} à ${clock(w.end)}`
+    const head = `${w.chosen ? (w.avoid ? "Heures de sortie prévues" : "Meilleur créneau") : "En journée,"} de ${clock(w.start)} à ${clock(w.end)}`
     return `${head} : ${
       compact([
         `vent ${of(pack.compass[f.from])} ${f.wind}, rafales à ${f.gust}`,

@@ -79,7 +79,7 @@ export const pack: Pack = {
         : `periodo delle onde sconosciuto (impossibile valutare la ripidità di onde di ${f.wave})`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? "Finestra migliore" : "Ore di luce,"} ${fromHour(w.start)} ${toHour(w.end)}`
+    const head = `${w.chosen ? (w.avoid ? "Orario dell'uscita" : "Finestra migliore") : "Ore di luce,"} ${fromHour(w.start)} ${toHour(w.end)}`
     return `${head}: ${
       compact([
         `vento da ${pack.compass[f.from]} a ${f.wind} con raffiche fino a ${f.gust}`,

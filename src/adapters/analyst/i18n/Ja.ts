@@ -58,7 +58,7 @@ export const pack: Pack = {
       f.wave === undefined ? "海況不明（波のデータなし）" : `波の周期が不明（波高${f.wave}の険しさを判断できない）`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? "おすすめの時間帯" : "日中"}（${clock(w.start)}〜${clock(w.end)}）`
+    const head = `${w.chosen ? (w.avoid ? "予定の時間帯" : "おすすめの時間帯") : "日中"}（${clock(w.start)}〜${clock(w.end)}）`
     return `${head}：${
       compact([
         `${pack.compass[f.from]}の風${f.wind}、最大瞬間風速${f.gust}`,

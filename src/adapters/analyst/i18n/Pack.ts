@@ -45,6 +45,8 @@ export interface WindowHours {
   readonly start: number
   readonly end: number
   readonly chosen: boolean
+  /** An AVOID day: the trip's hours are named neutrally, never offered as a "best window" (issue 11). */
+  readonly avoid?: boolean
 }
 
 export interface Range {

@@ -76,7 +76,7 @@ export const pack: Pack = {
         : `período das ondas desconhecido (não é possível avaliar a inclinação de ondas de ${f.wave})`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? "Melhor janela" : "Durante o dia,"} ${fromHour(w.start)} ${toHour(w.end)}`
+    const head = `${w.chosen ? (w.avoid ? "Horário da saída" : "Melhor janela") : "Durante o dia,"} ${fromHour(w.start)} ${toHour(w.end)}`
     return `${head}: ${
       compact([
         `vento de ${pack.compass[f.from]} com ${f.wind} e rajadas de ${f.gust}`,
