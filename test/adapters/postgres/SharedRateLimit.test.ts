@@ -6,6 +6,7 @@ import { RateWindowStore } from "../../../src/ports/RateWindowStore.js"
 import { freePort, spawnSpotcast, waitUntil } from "../../support/Spawn.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
 
+const ADMIN_TOKEN = "shared-admin-token-0123456789"
 const KEY = `sk_test_${"SharedWindow0123456789abcdefghijk".slice(0, 32)}`
 const LIMIT = 10
 const REQUESTS = 24
@@ -85,5 +86,57 @@ await describeServer("rate-limit windows shared on a Postgres server", () => {
         "one countdown across both processes"
       )
       assert.isTrue(answers.every((r) => r.limit === String(LIMIT)))
+    })), 120_000)
+
+  it.live("a key revoked or an account suspended through one API process is refused by the other within 1 s", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { url } = yield* freshDatabase
+      const ports = [yield* Effect.promise(freePort), yield* Effect.promise(freePort)]
+      const env = (port: number) => ({
+        DATABASE_URL: Redacted.value(url),
+        SPOTCAST_DATABASE_POOL_SIZE: "2",
+        SPOTCAST_SHUTDOWN_GRACE_MS: "0",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SPOTCAST_ADMIN_TOKEN: ADMIN_TOKEN
+      })
+      const processes = yield* Effect.all([
+        spawnSpotcast("api 1", ["serve", "--role", "api"], env(ports[0]!)),
+        spawnSpotcast("api 2", ["serve", "--role", "api"], env(ports[1]!))
+      ])
+      const ready = (port: number) =>
+        Effect.promise(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false))
+      for (const port of ports) yield* waitUntil(`the API on ${port} is ready`, ready(port), processes)
+      const admin = (path: string, body?: unknown) =>
+        Effect.promise(() =>
+          fetch(`http://127.0.0.1:${ports[0]}${path}`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) })
+          }).then((r) => r.json() as Promise<any>)
+        )
+      const statusOn = (port: number, key: string) =>
+        Effect.promise(() =>
+          fetch(`http://127.0.0.1:${port}/v3/account/balance`, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => ({
+            status: r.status,
+            code: r.status === 200 ? undefined : ((await r.json()) as any).error.code
+          }))
+        )
+      const created = yield* admin("/admin/v1/accounts", { name: "Two processes", credits: 5 })
+      const accountId: string = created.account.id
+      const first: string = created.api_key.key
+      const second = yield* admin(`/admin/v1/accounts/${accountId}/keys`)
+      assert.strictEqual((yield* statusOn(ports[1]!, first)).status, 200)
+
+      yield* admin(`/admin/v1/accounts/${accountId}/keys/${created.api_key.id}/revoke`)
+      const revokedAt = Date.now()
+      yield* waitUntil("process 2 refuses the revoked key", Effect.map(statusOn(ports[1]!, first), (r) => r.code === "key_revoked"), processes, "5 seconds")
+      assert.isBelow(Date.now() - revokedAt, 1_000, "revocation took effect on the other process within 1 s")
+
+      assert.strictEqual((yield* statusOn(ports[1]!, second.key)).status, 200)
+      yield* admin(`/admin/v1/accounts/${accountId}/suspend`)
+      const suspendedAt = Date.now()
+      yield* waitUntil("process 2 refuses the suspended account", Effect.map(statusOn(ports[1]!, second.key), (r) => r.code === "account_suspended"), processes, "5 seconds")
+      assert.isBelow(Date.now() - suspendedAt, 1_000, "suspension took effect on the other process within 1 s")
     })), 120_000)
 })
