@@ -32,6 +32,26 @@ const storeOn = (url: Redacted.Redacted<string>) =>
     Effect.flatten
   )
 
+/** Two `serve --role api` processes on a fresh database with `env`, both ready. */
+const twoApis = (env: Record<string, string>) =>
+  Effect.gen(function*() {
+    const { url } = yield* freshDatabase
+    const ports = [yield* Effect.promise(freePort), yield* Effect.promise(freePort)] as const
+    const envOf = (port: number) => ({
+      DATABASE_URL: Redacted.value(url),
+      SPOTCAST_DATABASE_POOL_SIZE: "2",
+      SPOTCAST_SHUTDOWN_GRACE_MS: "0",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...env
+    })
+    const processes = yield* Effect.all(ports.map((port, i) => spawnSpotcast(`api ${i + 1}`, ["serve", "--role", "api"], envOf(port))))
+    const ready = (port: number) =>
+      Effect.promise(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false))
+    for (const port of ports) yield* waitUntil(`the API on ${port} is ready`, ready(port), processes)
+    return { ports, processes }
+  })
+
 await describeServer("rate-limit windows shared on a Postgres server", () => {
   it.live("concurrent increments from two pools count every request once; a later window starts at 1", () =>
     Effect.scoped(Effect.gen(function*() {
@@ -53,24 +73,7 @@ await describeServer("rate-limit windows shared on a Postgres server", () => {
 
   it.live("two API processes on one database let a key through exactly its limit, with one countdown", () =>
     Effect.scoped(Effect.gen(function*() {
-      const { url } = yield* freshDatabase
-      const ports = [yield* Effect.promise(freePort), yield* Effect.promise(freePort)]
-      const env = (port: number) => ({
-        DATABASE_URL: Redacted.value(url),
-        SPOTCAST_DATABASE_POOL_SIZE: "2",
-        SPOTCAST_SHUTDOWN_GRACE_MS: "0",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SPOTCAST_BOOTSTRAP_KEY: KEY,
-        SPOTCAST_RATE_LIMIT_PER_MINUTE: String(LIMIT)
-      })
-      const processes = yield* Effect.all([
-        spawnSpotcast("api 1", ["serve", "--role", "api"], env(ports[0]!)),
-        spawnSpotcast("api 2", ["serve", "--role", "api"], env(ports[1]!))
-      ])
-      const ready = (port: number) =>
-        Effect.promise(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false))
-      for (const port of ports) yield* waitUntil(`the API on ${port} is ready`, ready(port), processes)
+      const { ports } = yield* twoApis({ SPOTCAST_BOOTSTRAP_KEY: KEY, SPOTCAST_RATE_LIMIT_PER_MINUTE: String(LIMIT) })
       // Start early in a minute so the whole batch falls in one window.
       const left = 60_000 - (Date.now() % 60_000)
       if (left < 15_000) yield* Effect.sleep(left + 100)
@@ -90,23 +93,7 @@ await describeServer("rate-limit windows shared on a Postgres server", () => {
 
   it.live("a key revoked or an account suspended through one API process is refused by the other within 1 s", () =>
     Effect.scoped(Effect.gen(function*() {
-      const { url } = yield* freshDatabase
-      const ports = [yield* Effect.promise(freePort), yield* Effect.promise(freePort)]
-      const env = (port: number) => ({
-        DATABASE_URL: Redacted.value(url),
-        SPOTCAST_DATABASE_POOL_SIZE: "2",
-        SPOTCAST_SHUTDOWN_GRACE_MS: "0",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SPOTCAST_ADMIN_TOKEN: ADMIN_TOKEN
-      })
-      const processes = yield* Effect.all([
-        spawnSpotcast("api 1", ["serve", "--role", "api"], env(ports[0]!)),
-        spawnSpotcast("api 2", ["serve", "--role", "api"], env(ports[1]!))
-      ])
-      const ready = (port: number) =>
-        Effect.promise(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false))
-      for (const port of ports) yield* waitUntil(`the API on ${port} is ready`, ready(port), processes)
+      const { ports, processes } = yield* twoApis({ SPOTCAST_ADMIN_TOKEN: ADMIN_TOKEN })
       const admin = (path: string, body?: unknown) =>
         Effect.promise(() =>
           fetch(`http://127.0.0.1:${ports[0]}${path}`, {
