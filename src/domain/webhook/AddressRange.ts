@@ -85,4 +85,3 @@ const ipv6Range = (bytes: Bytes): AddressRange => {
  */
 export const addressRange = (ip: IpAddress): AddressRange => (ip.version === 4 ? ipv4Range(ip.bytes) : ipv6Range(ip.bytes))
 
-export const isPublic = (ip: IpAddress): boolean => addressRange(ip) === "public"
