@@ -27,8 +27,12 @@ export const layer = Layer.mergeAll(
   PostgresWidgetStore.layer
 ).pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
-/** How long a request may wait to open or borrow a connection. */
-export const CONNECT_TIMEOUT = "2 seconds"
+/**
+ * How long a request may wait to open or borrow a connection: bounded, so that nothing waits forever,
+ * but long enough that a burst queues for a connection instead of being refused (refused and reset
+ * connections fail at once, and are answered 503 at once).
+ */
+export const CONNECT_TIMEOUT = "30 seconds"
 
 export interface ClientOptions {
   /** Connections in this process's pool. */
@@ -43,8 +47,7 @@ export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions
     url,
     maxConnections: options.maxConnections ?? DEFAULT_POOL_SIZE,
     applicationName: options.applicationName ?? "spotcast",
-    // Bounds both opening a connection and waiting for a free one: an unreachable database is a fast
-    // 503 (see StorageHealth.isOutage), never a request that hangs for the whole outage.
+    // Bounds both opening a connection and waiting for a free one (see StorageHealth.isOutage).
     connectTimeout: CONNECT_TIMEOUT
   })
 
