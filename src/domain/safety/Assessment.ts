@@ -13,7 +13,10 @@ export const Factor = Schema.Literal(
   "thunderstorm",
   "cold_water",
   "light_air",
-  "sea_state_unavailable"
+  "sea_state_unavailable",
+  "darkness",
+  "freezing_spray",
+  "cold_air"
 )
 export type Factor = typeof Factor.Type
 

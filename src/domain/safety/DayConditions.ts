@@ -21,6 +21,10 @@ export const DayConditions = Schema.Struct({
   air_temp_c: Schema.optional(Reading),
   water_temp_c: Schema.optional(Reading),
   /** Beyond the scenario table: the highest WMO weather code of the window (95-99 are thunderstorms). */
-  weather_code: Schema.optional(Reading)
+  weather_code: Schema.optional(Reading),
+  /** Beyond the scenario table (issue 11): whole hours of daylight on the date, 0 in a polar night. */
+  daylight_hours: Schema.optional(Reading),
+  /** Beyond the scenario table (issue 11): hours of the trip window outside daylight. */
+  dark_hours: Schema.optional(Reading)
 })
 export type DayConditions = typeof DayConditions.Type

@@ -1,6 +1,8 @@
 import type { Reason } from "./Assessment.js"
 import type { DayConditions } from "./DayConditions.js"
 import { coldWaterNotes, coldWaterReasons } from "./ColdWaterRule.js"
+import { darknessReasons } from "./DarknessRule.js"
+import { freezingSprayReasons } from "./FreezingSprayRule.js"
 import { precipitationReasons, thunderstormReasons } from "./PrecipitationRules.js"
 import { seaReasons } from "./SeaRules.js"
 import { visibilityNotes, visibilityReasons } from "./VisibilityRule.js"
@@ -24,7 +26,9 @@ export const rateFactors = (day: DayConditions, profile: VesselProfile): FactorR
     ...visibilityReasons(day, profile),
     ...thunderstormReasons(day),
     ...precipitationReasons(day),
-    ...coldWaterReasons(day, profile)
+    ...coldWaterReasons(day, profile),
+    ...freezingSprayReasons(day),
+    ...darknessReasons(day, profile)
   ],
   notes: [...lightAirNote(day, profile), ...visibilityNotes(day), ...coldWaterNotes(day, profile)]
 })

@@ -94,6 +94,34 @@ export const UNIVERSAL = {
    */
   nearFreezingWaterC: 5,
   nearFreezingWindKt: 15,
+  /**
+   * Cold water raises small open boats to CAUTION: a pwc and every boat under 21 ft. Where the length
+   * was known, eight of every ten boaters who drowned were on vessels under 21 ft (`uscg-boating-stats`);
+   * cold water turns a capsize or a fall overboard into cold shock within a minute (`nccws-cold`).
+   */
+  coldWaterCautionUnderFt: 21,
+  /**
+   * Open boats (no cabin to shelter in): a pwc, and power boats, sailboats and catamarans under 26 ft.
+   * The API has no "open" flag, so the S band and below stand for day boats (docs/safety.md). A yacht is
+   * never an open boat.
+   */
+  openBoatUnderFt: 26,
+  /** Air below freezing is named in the text (a note): ice on deck, numb hands. */
+  freezingAirC: 0,
+  /**
+   * Freezing spray: ice accretes on a vessel when the air is -2 °C or colder and the wind is force 6 or
+   * more (`mariners-handbook-icing`), over water cold enough for the spray to freeze (6 °C or less,
+   * Overland's near-freezing range, `overland-1990`). The rate comes from Overland's icing predictor
+   * PPR = Va (Tf - Ta) / (1 + 0.3 (Tw - Tf)), Va in m/s, Tf = -1.7 °C (sea water), whose categories are
+   * light < 0.7 cm/h, moderate 0.7-2 cm/h, heavy >= 2 cm/h (`opc-freezing-spray`); 2 cm/h is the NWS
+   * Heavy Freezing Spray Warning criterion (`nws-heavy-freezing-spray`).
+   */
+  freezingSprayAirC: -2,
+  freezingSprayWaterC: 6,
+  freezingSprayWindKt: 22,
+  seaWaterFreezingC: -1.7,
+  sprayModeratePpr: 22.4,
+  sprayHeavyPpr: 53.3,
   /** Beaufort 0-1 (`nws-pqr-beaufort`): a note for sailboats, never a class (`sealegs-skill`). */
   lightAirKt: 4,
   /** Gusts typically run 30-40 % above the mean (`bom-marine-definitions`): the estimate when none are forecast. */

@@ -36,6 +36,16 @@ export const candidateWindows = (daylight: HourSpan, durationHours: number | und
   return windows
 }
 
+/**
+ * The window's conditions with the daylight facts the darkness rule reads: the date's whole hours of
+ * daylight and how many of the window's hours lie outside them.
+ */
+export const withDaylight = (conditions: DayConditions, daylight: HourSpan, window: TripWindow): DayConditions => {
+  const light = Math.max(0, daylight.end - daylight.start)
+  const overlap = Math.max(0, Math.min(window.endHour, daylight.end) - Math.max(window.startHour, daylight.start))
+  return { ...conditions, daylight_hours: light, dark_hours: window.endHour - window.startHour - (light === 0 ? 0 : overlap) }
+}
+
 type Ranked = WindowChoice & { readonly key: ReadonlyArray<number> }
 
 const compareKeys = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): number => {
@@ -64,7 +74,7 @@ export const chooseWindow = (
     if (withWind * 2 < length) continue
     const reduced = reduceHours(hoursIn(slots, window.startHour, window.endHour))
     if (Either.isLeft(reduced)) continue
-    const conditions = reduced.right
+    const conditions = withDaylight(reduced.right, daylight, window)
     const judged = classifyDay(conditions, vessel)
     const key = [
       severityOf(judged.classification),

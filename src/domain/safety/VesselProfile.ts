@@ -1,5 +1,5 @@
 import type { Vessel } from "../spotcast/Vessel.js"
-import { type Band, BAND_FROM_FT, BAND_TABLE, type BandLimits, YACHT_BUMP } from "./Thresholds.js"
+import { type Band, BAND_FROM_FT, BAND_TABLE, type BandLimits, UNIVERSAL, YACHT_BUMP } from "./Thresholds.js"
 
 /**
  * How the rules see a vessel: the band whose limits apply (with the yacht bump), and the size classes
@@ -12,8 +12,12 @@ export interface VesselProfile {
   readonly limits: BandLimits
   /** The band as the reasons name it, e.g. "16-25 ft" or "80-199 ft, yacht allowance". */
   readonly label: string
-  /** Cold water rule: pwc and boats under 16 ft. */
+  /** Near-freezing water rule: pwc and boats under 16 ft. */
   readonly under16: boolean
+  /** Cold water rule: pwc and boats under 21 ft (`uscg-boating-stats`). */
+  readonly under21: boolean
+  /** An open boat (no cabin): pwc, and power boats, sailboats and catamarans under 26 ft. */
+  readonly openBoat: boolean
   /** Dense fog is AVOID for these (pwc and boats under 40 ft). */
   readonly under40: boolean
   /** The gale rule applies (every vessel under 200 ft). */
@@ -51,6 +55,8 @@ export const profileOf = (vessel: Vessel): VesselProfile => {
     limits: BAND_TABLE[band],
     label: bumped ? `${BAND_TABLE[band].label}, yacht allowance` : BAND_TABLE[band].label,
     under16: pwc || vessel.lengthFt < BAND_FROM_FT.S,
+    under21: pwc || vessel.lengthFt < UNIVERSAL.coldWaterCautionUnderFt,
+    openBoat: pwc || (vessel.type !== "yacht" && vessel.lengthFt < UNIVERSAL.openBoatUnderFt),
     under40: pwc || vessel.lengthFt < BAND_FROM_FT.L,
     under200: pwc || vessel.lengthFt < BAND_FROM_FT.XXL
   }
