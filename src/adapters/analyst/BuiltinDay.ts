@@ -2,11 +2,13 @@ import type { Classification } from "../../domain/forecast/Analysis.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
 import { factsOf, hasLightAir, hazardsOf, seaStateMissing, vesselText } from "./BuiltinFacts.js"
 import { compact } from "./i18n/Grammar.js"
-import type { Hazard, Tip } from "./i18n/Pack.js"
+import type { DayAssessment } from "../../domain/safety/Assessment.js"
+import { UNIVERSAL } from "../../domain/safety/Thresholds.js"
+import type { DayFacts, Hazard, Pack, Tip, WindowHours } from "./i18n/Pack.js"
 import { packFor } from "./i18n/Packs.js"
 
 const windOrSea: ReadonlyArray<Hazard> = ["thunderstorm", "wind", "gust", "seas", "steep_seas"]
-const tips: ReadonlyArray<Tip> = ["visibility", "precipitation", "cold_water"]
+const tips: ReadonlyArray<Tip> = ["darkness", "freezing_spray", "visibility", "precipitation", "cold_water"]
 
 /**
  * What to advise. GO and AVOID: the vessel's own advice. CAUTION: the vessel's advice when wind or sea
@@ -18,6 +20,29 @@ const adviceFor = (cls: Classification, deciding: ReadonlyArray<Hazard>, lightAi
   if (cls === "GO") return lightAir ? [] : ["vessel"]
   const vessel = !lightAir && deciding.some((h) => windOrSea.includes(h))
   return [...(vessel ? ["vessel" as const] : []), ...tips.filter((t) => deciding.includes(t))]
+}
+
+/**
+ * How the window's hours are named: never a "best window" on an AVOID day or for a trip that runs into
+ * darkness (issue 11), and never "daylight hours" when there is no daylight.
+ */
+const windowLabel = (day: DayAssessment, chosen: boolean): WindowHours["label"] => {
+  const dark = (day.conditions.dark_hours ?? 0) > 0 || day.conditions.daylight_hours === 0
+  if (!chosen) return day.conditions.daylight_hours === 0 ? "wholeDay" : "daylight"
+  return day.classification === "AVOID" || dark ? "trip" : "best"
+}
+
+/** Cold water below 15 °C is named for every vessel, cold air below 0 °C too, unless a hazard already says so. */
+const coldNotes = (day: DayAssessment, named: ReadonlyArray<Hazard>, pack: Pack, facts: DayFacts): ReadonlyArray<string | undefined> => {
+  const c = day.conditions
+  const water = c.water_temp_c !== undefined && c.water_temp_c < UNIVERSAL.coldWaterC &&
+      !named.includes("cold_water") && !named.includes("freezing_spray")
+    ? pack.coldWaterNote(facts.water!)
+    : undefined
+  const air = c.air_temp_c !== undefined && c.air_temp_c < UNIVERSAL.freezingAirC && !named.includes("freezing_spray")
+    ? pack.coldAir(facts.air!)
+    : undefined
+  return [water, air]
 }
 
 /**
@@ -38,22 +63,22 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
   const worse = [...new Set(day.worseOutsideWindow)].map((f) => pack.worse[f])
   const lightAir = hasLightAir(day, input.vessel)
   const advice = adviceFor(day.classification, deciding, lightAir).map((a) =>
-    a === "vessel" ? pack.advice[input.vessel.type][day.classification] : pack.tip[a]
+    a === "vessel"
+      ? pack.advice[input.vessel.type][day.classification]
+      : a === "visibility"
+      ? pack.visibilityTip[facts.visibilityGrade === undefined || facts.visibilityGrade === "good" ? "poor" : facts.visibilityGrade]
+      : pack.tip[a]
   )
   return compact([
     input.simulated ? pack.simulatedNotice : undefined,
     pack.verdict(day.classification, vesselText(input.vessel, input.vesselGiven, input.preferences), name(deciding)),
     alsoWatch === undefined ? undefined : pack.alsoWatch(alsoWatch),
     pack.conditions(
-      {
-        start: day.window.startHour,
-        end: day.window.endHour,
-        chosen: input.tripDurationHours !== undefined,
-        avoid: day.classification === "AVOID"
-      },
+      { start: day.window.startHour, end: day.window.endHour, label: windowLabel(day, input.tripDurationHours !== undefined) },
       facts
     ),
     seaStateMissing(day) ? pack.seaStateUnavailable : undefined,
+    ...coldNotes(day, [...deciding, ...other], pack, facts),
     worse.length === 0 ? undefined : pack.worseOutside(pack.list(worse)),
     lightAir ? pack.lightAir(facts.wind) : undefined,
     ...advice

@@ -1,7 +1,9 @@
 import type { DayAssessment } from "../../domain/safety/Assessment.js"
 import type { DayConditions } from "../../domain/safety/DayConditions.js"
 import type { Preferences } from "../../domain/spotcast/Preferences.js"
+import { sprayIcingOf } from "../../domain/safety/FreezingSprayRule.js"
 import { seasFt } from "../../domain/safety/SeaRules.js"
+import { visibilityGrade } from "../../domain/safety/VisibilityRule.js"
 import { UNIVERSAL } from "../../domain/safety/Thresholds.js"
 import type { Vessel } from "../../domain/spotcast/Vessel.js"
 import { packFor } from "./i18n/Packs.js"
@@ -11,7 +13,8 @@ import * as Units from "./Units.js"
 
 /** The order hazards are named in, most alarming first, whatever order the rules listed them in. */
 const hazardOrder: ReadonlyArray<Hazard> = [
-  "thunderstorm", "wind", "gust", "seas", "steep_seas", "visibility", "precipitation", "cold_water", "sea_state_unavailable"
+  "thunderstorm", "darkness", "freezing_spray", "wind", "gust", "seas", "steep_seas", "visibility", "precipitation",
+  "cold_water", "sea_state_unavailable"
 ]
 
 /** The engine's own rule for seas (the higher of wave and swell height), so text and class agree. */
@@ -20,7 +23,15 @@ export { seasFt }
 export const compassOf = (degrees: number): Compass =>
   (Math.round((((degrees % 360) + 360) % 360) / 45) % 8) as Compass
 
-/** The day's readings in the requested units, written the way the language writes quantities. */
+/** A reading that says nothing: no chance of rain and no rain is not a fact worth writing (issue 11). */
+const nonZero = (value: number | undefined, q: (v: number) => Units.Quantity): number | undefined =>
+  value === undefined || q(value).amount === 0 ? undefined : value
+
+/**
+ * The day's readings in the requested units, written the way the language writes quantities, with the
+ * words the rules' numbers call for (the visibility's IMO/WMO term, freezing spray, darkness). A rain
+ * chance or rate that rounds to zero is left out.
+ */
 export const factsOf = (c: DayConditions, preferences: Preferences): DayFacts => {
   const { distanceUnits: d, language: l, speedUnits: s } = preferences
   const pack = packFor(l)
@@ -28,6 +39,7 @@ export const factsOf = (c: DayConditions, preferences: Preferences): DayFacts =>
   const opt = <K extends keyof DayFacts>(key: K, value: number | undefined, q: (v: number) => Units.Quantity) =>
     value === undefined ? {} : { [key]: say(q(value)) } as Pick<DayFacts, K>
   const seas = seasFt(c)
+  const spray = sprayIcingOf(c)
   return {
     wind: say(Units.speed(c.wind_speed_kt, s, l)),
     gust: say(Units.speed(c.wind_gust_kt, s, l)),
@@ -38,10 +50,14 @@ export const factsOf = (c: DayConditions, preferences: Preferences): DayFacts =>
     ...opt("swell", c.swell_height_ft, (v) => Units.height(v, d, l)),
     ...opt("swellPeriod", c.swell_period_s, (v) => Units.seconds(v, l)),
     ...opt("visibility", c.visibility_nm, (v) => Units.distance(v, d, l)),
-    ...opt("rainChance", c.precipitation_probability_pct, (v) => Units.percent(v, l)),
-    ...opt("rainRate", c.precipitation_mm_per_h, (v) => Units.rainRate(v, l)),
+    ...(c.visibility_nm === undefined ? {} : { visibilityGrade: visibilityGrade(c.visibility_nm) }),
+    ...opt("rainChance", nonZero(c.precipitation_probability_pct, (v) => Units.percent(v, l)), (v) => Units.percent(v, l)),
+    ...opt("rainRate", nonZero(c.precipitation_mm_per_h, (v) => Units.rainRate(v, l)), (v) => Units.rainRate(v, l)),
     ...opt("air", c.air_temp_c, (v) => Units.temperature(v, d, l)),
-    ...opt("water", c.water_temp_c, (v) => Units.temperature(v, d, l))
+    ...opt("water", c.water_temp_c, (v) => Units.temperature(v, d, l)),
+    ...(spray === "none" ? {} : { spray }),
+    ...(c.daylight_hours === 0 ? { polarNight: true } : {}),
+    ...(c.dark_hours !== undefined && c.dark_hours > 0 ? { darkHours: Math.round(c.dark_hours) } : {})
   }
 }
 

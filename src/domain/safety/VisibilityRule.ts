@@ -26,6 +26,10 @@ export const visibilityReasons = (day: DayConditions, profile: VesselProfile): R
   return [reason("visibility", "GO", `visibility ${num(v)} nm: good`)]
 }
 
+/** The IMO/WMO term for a visibility: good over 5 nm, moderate 2-5, poor 0.5-2, fog under 0.5 (`imo-msi-visibility`). */
+export const visibilityGrade = (nm: number): "good" | "moderate" | "poor" | "fog" =>
+  nm < UNIVERSAL.denseFogNm ? "fog" : nm < UNIVERSAL.poorVisibilityNm ? "poor" : nm < UNIVERSAL.goodVisibilityNm ? "moderate" : "good"
+
 export const visibilityNotes = (day: DayConditions): ReadonlyArray<Reason> =>
   day.visibility_nm === undefined
     ? [reason("visibility", "GO", "visibility unavailable: not assessed, watch for fog")]

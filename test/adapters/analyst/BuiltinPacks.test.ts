@@ -40,7 +40,9 @@ describe("language packs", () => {
           pack.best("d", c, "r"), pack.worst("d", c, "r"), pack.onlyDay("d", c, "r")]),
         pack.alsoWatch("x"), pack.worseOutside("x"), pack.lightAir("w"), pack.outlook(2, "V", "C"),
         ...Object.values(pack.hazard).flatMap((h) => [h(full), h(bare)]),
-        pack.conditions({ start: 9, end: 13, chosen: true }, full), pack.conditions({ start: 0, end: 24, chosen: false }, bare),
+        ...(["daylight", "best", "trip", "wholeDay"] as const).flatMap((label) =>
+          [pack.conditions({ start: 9, end: 13, label }, full), pack.conditions({ start: 0, end: 24, label }, bare)]),
+        pack.coldWaterNote("9"), pack.coldAir("-8"),
         pack.calm(full), pack.calm(bare), pack.spread({ lo: q(2), hi: q(9) }, q(12), { lo: q(1), hi: q(4) }),
         pack.spread({ lo: q(2), hi: q(2) }, q(3), undefined), pack.seaStateMissing(["d1", "d2"])
       ]

@@ -26,6 +26,16 @@ const rain = (f: DayFacts) =>
     ? `${f.rainChance} chance of rain${f.rainRate !== undefined ? ` (${f.rainRate})` : ""}`
     : when(f.rainRate, (r) => `rain ${r}`)
 
+// IMO/WMO terms: the words follow the number (4.6 nm is "moderate", not "poor").
+const visibilityWords = (f: DayFacts) =>
+  f.visibility === undefined
+    ? "reduced visibility"
+    : f.visibilityGrade === "fog"
+    ? `fog (visibility ${f.visibility})`
+    : `${f.visibilityGrade === "moderate" ? "moderate" : "poor"} visibility (${f.visibility})`
+
+const heads = { daylight: "Daylight hours", best: "Best window", trip: "Trip hours", wholeDay: "No daylight, whole day" } as const
+
 const period = (p: string | undefined) => p === undefined ? "" : ` at ${p}`
 
 export const pack: Pack = {
@@ -49,15 +59,25 @@ export const pack: Pack = {
     gust: (f) => `gusts to ${f.gust}`,
     seas: (f) => f.seas !== undefined ? `seas of ${f.seas}` : "rough seas",
     steep_seas: (f) => f.wave !== undefined ? `steep seas of ${f.wave}${period(f.wavePeriod)}` : "steep seas",
-    visibility: (f) => f.visibility !== undefined ? `visibility down to ${f.visibility}` : "poor visibility",
+    visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "rain",
     thunderstorm: (f) => `thunderstorms (gusts to ${f.gust}${f.rainRate !== undefined ? `, rain ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `cold water at ${f.water}` : "cold water",
+    darkness: (f) =>
+      f.polarNight === true
+        ? "no daylight at all (polar night)"
+        : f.darkHours !== undefined
+        ? `a trip longer than the daylight (${f.darkHours} h of it in the dark)`
+        : "darkness",
+    freezing_spray: (f) =>
+      `${f.spray === "heavy" ? "heavy freezing spray" : "freezing spray"}${
+        f.air !== undefined && f.water !== undefined ? ` (air ${f.air}, water ${f.water})` : ""
+      }`,
     sea_state_unavailable: (f) =>
       f.wave === undefined ? "unknown sea state (no wave data)" : `unknown wave period (the steepness of ${f.wave} seas cannot be judged)`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? (w.avoid ? "Trip hours" : "Best window") : "Daylight hours"} ${clock(w.start)}–${clock(w.end)}`
+    const head = `${heads[w.label]} ${clock(w.start)}–${clock(w.end)}`
     return `${head}: ${
       compact([
         `wind ${f.wind} from the ${pack.compass[f.from]}, gusting ${f.gust}`,
@@ -82,7 +102,10 @@ export const pack: Pack = {
     thunderstorm: "thunderstorms",
     cold_water: "colder water",
     light_air: "lighter wind",
-    sea_state_unavailable: "no sea-state data"
+    sea_state_unavailable: "no sea-state data",
+    darkness: "darkness",
+    freezing_spray: "freezing spray",
+    cold_air: "colder air"
   },
   worseOutside: (worse) => `Conditions are worse outside this window: ${worse}.`,
   lightAir: (wind) => `Light air (${wind}): little wind to sail with, so plan to motor or wait for a breeze.`,
@@ -114,10 +137,18 @@ export const pack: Pack = {
     }
   },
   tip: {
-    visibility: "Poor visibility: keep a sound signal and navigation lights ready, and stay in waters you know.",
     precipitation: "Rain cuts visibility and comfort: pack waterproofs and keep an eye on the sky.",
-    cold_water: "Cold water: dress for a fall in the water, not for the air, and keep everyone in a life jacket."
+    cold_water: "Cold water: dress for a fall in the water, not for the air, and keep everyone in a life jacket.",
+    darkness: "In the dark: show navigation lights, carry a torch and a way to call for help, and keep everyone in a life jacket.",
+    freezing_spray: "Freezing spray builds ice on deck and rigging: slow down, keep the spray off the boat where you can and clear the ice early."
   },
+  visibilityTip: {
+    moderate: "Moderate visibility: keep a good lookout and your navigation lights ready.",
+    poor: "Poor visibility: keep a sound signal and navigation lights ready, and stay in waters you know.",
+    fog: "Fog: use sound signals and navigation lights, and stay in waters you know or in port."
+  },
+  coldWaterNote: (water) => `Cold water (${water}): dress for a fall in the water, not for the air.`,
+  coldAir: (air) => `Air below freezing (${air}): expect ice on deck and numb hands, and dress in layers.`,
   simulatedNotice: "Simulated sandbox data, not a real forecast: do not use it to decide whether to go out.",
 
   outlook: (days, vessel, counts) => `${days}-day outlook for ${vessel}: ${counts}.`,

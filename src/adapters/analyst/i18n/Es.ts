@@ -32,6 +32,16 @@ const rain = (f: DayFacts) =>
     ? `probabilidad de lluvia del ${f.rainChance}${f.rainRate !== undefined ? ` (${f.rainRate})` : ""}`
     : when(f.rainRate, (r) => `lluvia de ${r}`)
 
+// IMO/WMO terms: the words follow the number (4,6 millas es "moderada", no "mala").
+const visibilityWords = (f: DayFacts) =>
+  f.visibility === undefined
+    ? "visibilidad reducida"
+    : f.visibilityGrade === "fog"
+    ? `niebla (visibilidad de ${f.visibility})`
+    : `${f.visibilityGrade === "moderate" ? "visibilidad moderada" : "mala visibilidad"} (${f.visibility})`
+
+const heads = { daylight: "Horas de luz", best: "Mejor franja", trip: "Horas de la salida", wholeDay: "Sin luz de día, todo el día" } as const
+
 const period = (p: string | undefined) => p === undefined ? "" : ` con periodo de ${p}`
 
 export const pack: Pack = {
@@ -57,17 +67,27 @@ export const pack: Pack = {
     seas: (f) => f.seas !== undefined ? `olas de ${f.seas}` : "mar gruesa",
     steep_seas: (f) =>
       f.wave !== undefined ? `mar corta y empinada, olas de ${f.wave}${f.wavePeriod !== undefined ? ` cada ${f.wavePeriod}` : ""}` : "mar corta y empinada",
-    visibility: (f) => f.visibility !== undefined ? `visibilidad de solo ${f.visibility}` : "mala visibilidad",
+    visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "lluvia",
     thunderstorm: (f) => `tormenta eléctrica (rachas de ${f.gust}${f.rainRate !== undefined ? `, lluvia de ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `agua fría, a ${f.water}` : "agua fría",
+    darkness: (f) =>
+      f.polarNight === true
+        ? "ninguna hora de luz (noche polar)"
+        : f.darkHours !== undefined
+        ? `una salida más larga que las horas de luz (${f.darkHours} h a oscuras)`
+        : "oscuridad",
+    freezing_spray: (f) =>
+      `${f.spray === "heavy" ? "engelamiento intenso por rociones" : "engelamiento por rociones"}${
+        f.air !== undefined && f.water !== undefined ? ` (aire a ${f.air}, agua a ${f.water})` : ""
+      }`,
     sea_state_unavailable: (f) =>
       f.wave === undefined
         ? "estado del mar desconocido (sin datos de oleaje)"
         : `periodo de ola desconocido (no se puede juzgar lo empinadas que son olas de ${f.wave})`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? (w.avoid ? "Horas de la salida" : "Mejor franja") : "Horas de luz"} ${clock(w.start)}–${clock(w.end)}`
+    const head = `${heads[w.label]} ${clock(w.start)}–${clock(w.end)}`
     return `${head}: ${
       compact([
         `viento del ${pack.compass[f.from]} de ${f.wind} con rachas de ${f.gust}`,
@@ -92,7 +112,10 @@ export const pack: Pack = {
     thunderstorm: "tormentas",
     cold_water: "agua más fría",
     light_air: "menos viento",
-    sea_state_unavailable: "sin datos del estado del mar"
+    sea_state_unavailable: "sin datos del estado del mar",
+    darkness: "oscuridad",
+    freezing_spray: "engelamiento por rociones",
+    cold_air: "aire más frío"
   },
   worseOutside: (worse) => `Fuera de esta franja las condiciones empeoran: ${worse}.`,
   lightAir: (wind) => `Viento muy flojo (${wind}): poco viento para navegar a vela; prevea ir a motor o esperar a que entre la brisa.`,
@@ -124,10 +147,18 @@ export const pack: Pack = {
     }
   },
   tip: {
-    visibility: "Visibilidad reducida: tenga a mano la señal acústica y las luces de navegación, y no salga de aguas que conozca.",
     precipitation: "La lluvia resta visibilidad y comodidad: lleve ropa de agua y vigile el cielo.",
-    cold_water: "Agua fría: vístase pensando en una caída al agua, no en la temperatura del aire, y que todos lleven chaleco."
+    cold_water: "Agua fría: vístase pensando en una caída al agua, no en la temperatura del aire, y que todos lleven chaleco.",
+    darkness: "A oscuras: lleve encendidas las luces de navegación, una linterna y un medio para pedir ayuda, y que todos lleven chaleco.",
+    freezing_spray: "Los rociones se congelan en cubierta y jarcia: reduzca la velocidad, evite los rociones en lo posible y quite el hielo pronto."
   },
+  visibilityTip: {
+    moderate: "Visibilidad moderada: mantenga una buena vigilancia y las luces de navegación a punto.",
+    poor: "Mala visibilidad: tenga a mano la señal acústica y las luces de navegación, y no salga de aguas que conozca.",
+    fog: "Niebla: use las señales acústicas y las luces de navegación, y quédese en aguas que conozca o en puerto."
+  },
+  coldWaterNote: (water) => `Agua fría (${water}): vístase pensando en una caída al agua, no en la temperatura del aire.`,
+  coldAir: (air) => `Aire bajo cero (${air}): habrá hielo en cubierta y manos entumecidas; vístase por capas.`,
   simulatedNotice:
     "Datos simulados del entorno de pruebas (sandbox), no una previsión real: no los use para decidir si sale a navegar.",
 

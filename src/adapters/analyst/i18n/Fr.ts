@@ -33,6 +33,16 @@ const rain = (f: DayFacts) =>
     ? `risque de pluie de ${f.rainChance}${f.rainRate !== undefined ? ` (${f.rainRate})` : ""}`
     : when(f.rainRate, (r) => `pluie de ${r}`)
 
+// IMO/WMO terms: the words follow the number (4,6 milles, c'est « moyenne », pas « mauvaise »).
+const visibilityWords = (f: DayFacts) =>
+  f.visibility === undefined
+    ? "visibilité réduite"
+    : f.visibilityGrade === "fog"
+    ? `brouillard (visibilité de ${f.visibility})`
+    : `${f.visibilityGrade === "moderate" ? "visibilité moyenne" : "mauvaise visibilité"} (${f.visibility})`
+
+const heads = { daylight: "En journée,", best: "Meilleur créneau", trip: "Heures de sortie prévues", wholeDay: "Sans jour, toute la journée," } as const
+
 const period = (p: string | undefined) => p === undefined ? "" : `, période ${p}`
 
 export const pack: Pack = {
@@ -60,17 +70,27 @@ export const pack: Pack = {
       f.wave !== undefined
         ? `mer courte et creuse, vagues de ${f.wave}${f.wavePeriod !== undefined ? ` toutes les ${f.wavePeriod}` : ""}`
         : "mer courte et creuse",
-    visibility: (f) => f.visibility !== undefined ? `visibilité réduite à ${f.visibility}` : "mauvaise visibilité",
+    visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "pluie",
     thunderstorm: (f) => `orages (rafales à ${f.gust}${f.rainRate !== undefined ? `, pluie de ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `eau froide, à ${f.water}` : "eau froide",
+    darkness: (f) =>
+      f.polarNight === true
+        ? "aucune heure de jour (nuit polaire)"
+        : f.darkHours !== undefined
+        ? `une sortie plus longue que la journée (${f.darkHours} h dans l'obscurité)`
+        : "obscurité",
+    freezing_spray: (f) =>
+      `${f.spray === "heavy" ? "forts embruns verglaçants" : "embruns verglaçants"}${
+        f.air !== undefined && f.water !== undefined ? ` (air à ${f.air}, eau à ${f.water})` : ""
+      }`,
     sea_state_unavailable: (f) =>
       f.wave === undefined
         ? "état de la mer inconnu (aucune donnée de vagues)"
         : `période des vagues inconnue (impossible de juger la cambrure de vagues de ${f.wave})`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? (w.avoid ? "Heures de sortie prévues" : "Meilleur créneau") : "En journée,"} de ${clock(w.start)} à ${clock(w.end)}`
+    const head = `${heads[w.label]} de ${clock(w.start)} à ${clock(w.end)}`
     return `${head} : ${
       compact([
         `vent ${of(pack.compass[f.from])} ${f.wind}, rafales à ${f.gust}`,
@@ -95,7 +115,10 @@ export const pack: Pack = {
     thunderstorm: "orages",
     cold_water: "eau plus froide",
     light_air: "vent plus faible",
-    sea_state_unavailable: "pas de données sur l'état de la mer"
+    sea_state_unavailable: "pas de données sur l'état de la mer",
+    darkness: "obscurité",
+    freezing_spray: "embruns verglaçants",
+    cold_air: "air plus froid"
   },
   worseOutside: (worse) => `En dehors de ce créneau, les conditions se dégradent : ${worse}.`,
   lightAir: (wind) => `Petit temps (${wind}) : trop peu de vent pour avancer à la voile ; prévoyez le moteur ou attendez la brise.`,
@@ -127,10 +150,18 @@ export const pack: Pack = {
     }
   },
   tip: {
-    visibility: "Visibilité réduite : gardez le signal sonore et les feux de navigation prêts, et restez dans des eaux connues.",
     precipitation: "La pluie réduit la visibilité et le confort : prenez des cirés et surveillez le ciel.",
-    cold_water: "Eau froide : habillez-vous pour une chute à l'eau, pas pour la température de l'air, et gilet pour tout le monde."
+    cold_water: "Eau froide : habillez-vous pour une chute à l'eau, pas pour la température de l'air, et gilet pour tout le monde.",
+    darkness: "Dans l'obscurité : allumez les feux de navigation, emportez une lampe et un moyen d'appeler les secours, et gilet pour tout le monde.",
+    freezing_spray: "Les embruns gèlent sur le pont et le gréement : réduisez la vitesse, évitez les embruns autant que possible et dégagez la glace tôt."
   },
+  visibilityTip: {
+    moderate: "Visibilité moyenne : veillez attentivement et gardez les feux de navigation prêts.",
+    poor: "Mauvaise visibilité : gardez le signal sonore et les feux de navigation prêts, et restez dans des eaux connues.",
+    fog: "Brouillard : signaux sonores et feux de navigation, et restez dans des eaux connues ou au port."
+  },
+  coldWaterNote: (water) => `Eau froide (${water}) : habillez-vous pour une chute à l'eau, pas pour la température de l'air.`,
+  coldAir: (air) => `Air sous zéro (${air}) : glace sur le pont et mains engourdies, habillez-vous en couches.`,
   simulatedNotice:
     "Données simulées de l'environnement de test (sandbox), pas une vraie prévision : ne les utilisez pas pour décider de sortir en mer.",
 

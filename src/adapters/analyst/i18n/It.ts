@@ -11,12 +11,15 @@ const word = (q: Quantity) => units[q.unit][q.amount === 1 ? 0 : 1]
 const quantity = (q: Quantity) => q.unit === "pct" ? `${q.digits}%` : `${q.digits} ${word(q)}`
 const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? `di ${quantity(hi)}` : `da ${lo.digits} a ${quantity(hi)}`
 
-// Numbers read with a leading vowel (uno, otto, undici, ottanta...) take the elided article: "dell'80%", "all'8:00".
+// Numbers read with a leading vowel (uno, otto, undici, ottanta...) take the elided article: "dell'80%";
+// zero takes "lo": "dello 0%". Hours are "le ore": "dalle 8:00", "alle 11:00"; only one o'clock is
+// singular ("l'una"): "dall'1:00", "all'1:00".
 const vowelNumber = (digits: string) => /^(8|1(?!\d)|11(?!\d))/.test(digits)
 const clock = (hour: number) => `${hour}:00`
-const fromHour = (h: number) => vowelNumber(String(h)) ? `dall'${clock(h)}` : `dalle ${clock(h)}`
-const toHour = (h: number) => vowelNumber(String(h)) ? `all'${clock(h)}` : `alle ${clock(h)}`
-const ofPercent = (chance: string) => vowelNumber(chance) ? `dell'${chance}` : `del ${chance}`
+const fromHour = (h: number) => h === 1 ? `dall'${clock(h)}` : `dalle ${clock(h)}`
+const toHour = (h: number) => h === 1 ? `all'${clock(h)}` : `alle ${clock(h)}`
+const ofPercent = (chance: string) =>
+  /^0(?!\d)/.test(chance) ? `dello ${chance}` : vowelNumber(chance) ? `dell'${chance}` : `del ${chance}`
 
 const months = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
   "novembre", "dicembre"]
@@ -39,6 +42,16 @@ const rain = (f: DayFacts) =>
   f.rainChance !== undefined
     ? `probabilità di pioggia ${ofPercent(f.rainChance)}${f.rainRate !== undefined ? ` (${f.rainRate})` : ""}`
     : when(f.rainRate, (r) => `pioggia di ${r}`)
+
+// IMO/WMO terms: the words follow the number (4,6 miglia è "moderata", non "scarsa").
+const visibilityWords = (f: DayFacts) =>
+  f.visibility === undefined
+    ? "visibilità ridotta"
+    : f.visibilityGrade === "fog"
+    ? `nebbia (visibilità ${f.visibility})`
+    : `${f.visibilityGrade === "moderate" ? "visibilità moderata" : "scarsa visibilità"} (${f.visibility})`
+
+const heads = { daylight: "Ore di luce,", best: "Finestra migliore", trip: "Orario dell'uscita", wholeDay: "Nessuna ora di luce, tutto il giorno," } as const
 
 const period = (p: string | undefined) => p === undefined ? "" : `, periodo ${p}`
 
@@ -69,17 +82,27 @@ export const pack: Pack = {
       f.wave !== undefined
         ? `mare corto e ripido, onde di ${f.wave}${f.wavePeriod !== undefined ? ` ogni ${f.wavePeriod}` : ""}`
         : "mare corto e ripido",
-    visibility: (f) => f.visibility !== undefined ? `visibilità ridotta a ${f.visibility}` : "scarsa visibilità",
+    visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "pioggia",
     thunderstorm: (f) => `temporali (raffiche fino a ${f.gust}${f.rainRate !== undefined ? `, pioggia di ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `acqua fredda, a ${f.water}` : "acqua fredda",
+    darkness: (f) =>
+      f.polarNight === true
+        ? "nessuna ora di luce (notte polare)"
+        : f.darkHours !== undefined
+        ? `un'uscita più lunga delle ore di luce (${f.darkHours} ${f.darkHours === 1 ? "ora" : "ore"} al buio)`
+        : "buio",
+    freezing_spray: (f) =>
+      `${f.spray === "heavy" ? "forti spruzzi congelanti" : "spruzzi congelanti"}${
+        f.air !== undefined && f.water !== undefined ? ` (aria ${f.air}, acqua ${f.water})` : ""
+      }`,
     sea_state_unavailable: (f) =>
       f.wave === undefined
         ? "stato del mare sconosciuto (nessun dato sulle onde)"
         : `periodo delle onde sconosciuto (impossibile valutare la ripidità di onde di ${f.wave})`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? (w.avoid ? "Orario dell'uscita" : "Finestra migliore") : "Ore di luce,"} ${fromHour(w.start)} ${toHour(w.end)}`
+    const head = `${heads[w.label]} ${fromHour(w.start)} ${toHour(w.end)}`
     return `${head}: ${
       compact([
         `vento da ${pack.compass[f.from]} a ${f.wind} con raffiche fino a ${f.gust}`,
@@ -104,7 +127,10 @@ export const pack: Pack = {
     thunderstorm: "temporali",
     cold_water: "acqua più fredda",
     light_air: "vento più debole",
-    sea_state_unavailable: "nessun dato sullo stato del mare"
+    sea_state_unavailable: "nessun dato sullo stato del mare",
+    darkness: "buio",
+    freezing_spray: "spruzzi congelanti",
+    cold_air: "aria più fredda"
   },
   worseOutside: (worse) => `Fuori da questa finestra le condizioni peggiorano: ${worse}.`,
   lightAir: (wind) => `Vento debole (${wind}): poca aria per andare a vela; prevedi di procedere a motore o di aspettare la brezza.`,
@@ -136,10 +162,18 @@ export const pack: Pack = {
     }
   },
   tip: {
-    visibility: "Visibilità ridotta: tieni pronti il segnale acustico e le luci di navigazione, e resta in acque che conosci.",
     precipitation: "La pioggia riduce visibilità e comfort: porta la cerata e tieni d'occhio il cielo.",
-    cold_water: "Acqua fredda: vestiti pensando a una caduta in acqua, non alla temperatura dell'aria, e giubbotto per tutti."
+    cold_water: "Acqua fredda: vestiti pensando a una caduta in acqua, non alla temperatura dell'aria, e giubbotto per tutti.",
+    darkness: "Al buio: accendi le luci di navigazione, porta una torcia e un mezzo per chiedere aiuto, e giubbotto per tutti.",
+    freezing_spray: "Gli spruzzi ghiacciano su coperta e attrezzatura: riduci la velocità, evita gli spruzzi per quanto puoi e togli il ghiaccio per tempo."
   },
+  visibilityTip: {
+    moderate: "Visibilità moderata: mantieni una buona vedetta e tieni pronte le luci di navigazione.",
+    poor: "Scarsa visibilità: tieni pronti il segnale acustico e le luci di navigazione, e resta in acque che conosci.",
+    fog: "Nebbia: segnali acustici e luci di navigazione, e resta in acque che conosci o in porto."
+  },
+  coldWaterNote: (water) => `Acqua fredda (${water}): vestiti pensando a una caduta in acqua, non alla temperatura dell'aria.`,
+  coldAir: (air) => `Aria sotto zero (${air}): ghiaccio in coperta e mani intorpidite; vestiti a strati.`,
   simulatedNotice:
     "Dati simulati dell'ambiente di prova (sandbox), non una previsione reale: non usarli per decidere se uscire in mare.",
 

@@ -27,6 +27,16 @@ const rain = (f: DayFacts) =>
     ? `降水確率${f.rainChance}${f.rainRate !== undefined ? `（${f.rainRate}）` : ""}`
     : when(f.rainRate, (r) => `降水量${r}`)
 
+// IMO/WMO terms: the words follow the number (8.5 km is "やや低下", not "視界不良").
+const visibilityWords = (f: DayFacts) =>
+  f.visibility === undefined
+    ? "視程の低下"
+    : f.visibilityGrade === "fog"
+    ? `霧（視程${f.visibility}）`
+    : `${f.visibilityGrade === "moderate" ? "視程やや低下" : "視程不良"}（${f.visibility}）`
+
+const heads = { daylight: "日中", best: "おすすめの時間帯", trip: "予定の時間帯", wholeDay: "日照なし・終日" } as const
+
 const period = (p: string | undefined) => p === undefined ? "" : `（周期${p}）`
 
 export const pack: Pack = {
@@ -50,15 +60,25 @@ export const pack: Pack = {
     gust: (f) => `最大瞬間風速${f.gust}`,
     seas: (f) => f.seas !== undefined ? `波高${f.seas}` : "高い波",
     steep_seas: (f) => f.wave !== undefined ? `険しい波（波高${f.wave}${f.wavePeriod !== undefined ? `、周期${f.wavePeriod}` : ""}）` : "険しい波",
-    visibility: (f) => f.visibility !== undefined ? `視程${f.visibility}` : "視界不良",
+    visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "雨",
     thunderstorm: (f) => `雷雨（最大瞬間風速${f.gust}${f.rainRate !== undefined ? `、雨量${f.rainRate}` : ""}）`,
     cold_water: (f) => f.water !== undefined ? `低い水温（${f.water}）` : "低い水温",
+    darkness: (f) =>
+      f.polarNight === true
+        ? "日照なし（極夜）"
+        : f.darkHours !== undefined
+        ? `日照時間を超える航行（うち${f.darkHours}時間は暗闇）`
+        : "暗闇",
+    freezing_spray: (f) =>
+      `${f.spray === "heavy" ? "激しいしぶき着氷" : "しぶき着氷"}${
+        f.air !== undefined && f.water !== undefined ? `（気温${f.air}、水温${f.water}）` : ""
+      }`,
     sea_state_unavailable: (f) =>
       f.wave === undefined ? "海況不明（波のデータなし）" : `波の周期が不明（波高${f.wave}の険しさを判断できない）`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? (w.avoid ? "予定の時間帯" : "おすすめの時間帯") : "日中"}（${clock(w.start)}〜${clock(w.end)}）`
+    const head = `${heads[w.label]}（${clock(w.start)}〜${clock(w.end)}）`
     return `${head}：${
       compact([
         `${pack.compass[f.from]}の風${f.wind}、最大瞬間風速${f.gust}`,
@@ -82,7 +102,10 @@ export const pack: Pack = {
     thunderstorm: "雷雨のおそれ",
     cold_water: "水温が下がる",
     light_air: "風が弱まる",
-    sea_state_unavailable: "海況データなし"
+    sea_state_unavailable: "海況データなし",
+    darkness: "暗くなる",
+    freezing_spray: "しぶき着氷のおそれ",
+    cold_air: "気温が下がる"
   },
   worseOutside: (worse) => `この時間帯の外では条件が悪化します（${worse}）。`,
   lightAir: (wind) => `微風（${wind}）：帆走には風が足りません。機走するか、風が出るまで待つ計画を立ててください。`,
@@ -114,10 +137,18 @@ export const pack: Pack = {
     }
   },
   tip: {
-    visibility: "視界不良：音響信号と航海灯を準備し、慣れた水域から出ないでください。",
     precipitation: "雨で視界も快適さも落ちます。雨具を用意し、空模様に注意してください。",
-    cold_water: "低水温：気温ではなく落水を想定した服装をし、全員がライフジャケットを着用してください。"
+    cold_water: "低水温：気温ではなく落水を想定した服装をし、全員がライフジャケットを着用してください。",
+    darkness: "暗闇：航海灯を点灯し、懐中電灯と救助を求める手段を携行し、全員がライフジャケットを着用してください。",
+    freezing_spray: "しぶきが甲板や索具に凍り付きます。減速し、できるだけしぶきを避け、早めに氷を取り除いてください。"
   },
+  visibilityTip: {
+    moderate: "視程がやや低下：見張りを十分に行い、航海灯を準備してください。",
+    poor: "視程不良：音響信号と航海灯を準備し、慣れた水域から出ないでください。",
+    fog: "霧：音響信号と航海灯を使い、慣れた水域か港にとどまってください。"
+  },
+  coldWaterNote: (water) => `低水温（${water}）：気温ではなく落水を想定した服装をしてください。`,
+  coldAir: (air) => `氷点下の気温（${air}）：甲板の凍結と手のかじかみに注意し、重ね着をしてください。`,
   simulatedNotice: "これはサンドボックスのシミュレーションデータであり、実際の予報ではありません。出航の判断には使わないでください。",
 
   outlook: (days, vessel, counts) => `${vessel}の${days}日間の見通し：${counts}。`,
@@ -127,6 +158,6 @@ export const pack: Pack = {
   onlyDay: (date, cls, drivers) => `${date}「${classWord[cls]}」、${drivers}。`,
   calm: (f) => compact([`風速${f.wind}`, `最大瞬間風速${f.gust}`, when(f.seas, (s) => `波高${s}`)], "、"),
   spread: (wind, gustMax, seas) =>
-    `期間中：風速${range(wind)}、最大瞬間風速は最大${quantity(gustMax)}${seas === undefined ? "" : `、波高${range(seas)}`}。`,
+    `期間中：風速${range(wind)}、最大瞬間風速${quantity(gustMax)}${seas === undefined ? "" : `、波高${range(seas)}`}。`,
   seaStateMissing: (dates) => `${list(dates)}は海況データがありません。`
 }

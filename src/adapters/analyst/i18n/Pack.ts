@@ -3,10 +3,13 @@ import type { Factor } from "../../../domain/safety/Assessment.js"
 import type { VesselType } from "../../../domain/spotcast/Vessel.js"
 import type { Quantity } from "../Units.js"
 
-/** The factors that can raise a day's class (an unknown sea state can); light air is a note, never a hazard. */
-export type Hazard = Exclude<Factor, "light_air">
+/** The factors that can raise a day's class (an unknown sea state can); light air and cold air are notes. */
+export type Hazard = Exclude<Factor, "light_air" | "cold_air">
 
-export type Tip = "visibility" | "precipitation" | "cold_water"
+export type Tip = "visibility" | "precipitation" | "cold_water" | "darkness" | "freezing_spray"
+
+/** IMO/WMO visibility terms: good over 5 nm, moderate 2-5, poor 0.5-2, fog under 0.5 (docs/safety.md). */
+export type VisibilityGrade = "good" | "moderate" | "poor" | "fog"
 
 /** 0 = north, then clockwise in steps of 45°: where the wind blows from. */
 export type Compass = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7
@@ -25,10 +28,18 @@ export interface DayFacts {
   readonly swell?: string
   readonly swellPeriod?: string
   readonly visibility?: string
+  /** The IMO/WMO term for the visibility, so the words match the number. */
+  readonly visibilityGrade?: VisibilityGrade
   readonly rainChance?: string
   readonly rainRate?: string
   readonly air?: string
   readonly water?: string
+  /** Freezing spray the day holds (Overland's category), when any. */
+  readonly spray?: "light" | "moderate" | "heavy"
+  /** A day with no daylight at all. */
+  readonly polarNight?: boolean
+  /** Whole hours of the trip window outside daylight, when any. */
+  readonly darkHours?: number
 }
 
 export interface CalendarDay {
@@ -40,13 +51,15 @@ export interface CalendarDay {
   readonly weekday: number
 }
 
-/** Local hours of the trip window; `chosen` when it is the best window of a trip duration, not all daylight. */
+/**
+ * Local hours of the trip window and how to name them: `daylight` (all daylight, no trip duration),
+ * `best` (the best window of a trip duration), `trip` (named neutrally: an AVOID day or a trip that runs
+ * into darkness, never offered as a "best window", issue 11), `wholeDay` (no daylight at all, no duration).
+ */
 export interface WindowHours {
   readonly start: number
   readonly end: number
-  readonly chosen: boolean
-  /** An AVOID day: the trip's hours are named neutrally, never offered as a "best window" (issue 11). */
-  readonly avoid?: boolean
+  readonly label: "daylight" | "best" | "trip" | "wholeDay"
 }
 
 export interface Range {
@@ -80,8 +93,13 @@ export interface Pack {
   readonly worseOutside: (worse: string) => string
   readonly lightAir: (wind: string) => string
   readonly advice: Readonly<Record<VesselType, Readonly<Record<Classification, string>>>>
-  /** Advice for a CAUTION day that neither wind nor sea decided. */
-  readonly tip: Readonly<Record<Tip, string>>
+  /** Advice for a CAUTION day that neither wind nor sea decided (visibility: see visibilityTip). */
+  readonly tip: Readonly<Record<Exclude<Tip, "visibility">, string>>
+  readonly visibilityTip: Readonly<Record<Exclude<VisibilityGrade, "good">, string>>
+  /** Cold water (below 15 °C) named for a vessel the rules only note it for. */
+  readonly coldWaterNote: (water: string) => string
+  /** Air below 0 °C. */
+  readonly coldAir: (air: string) => string
   readonly simulatedNotice: string
 
   readonly outlook: (days: number, vessel: string, counts: string) => string

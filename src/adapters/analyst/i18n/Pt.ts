@@ -2,6 +2,9 @@ import type { Quantity, UnitKey } from "../Units.js"
 import { capitalize, compact, joinList, when } from "./Grammar.js"
 import type { DayFacts, Pack, Range } from "./Pack.js"
 
+// European Portuguese (pt-PT) throughout (issue 11): "este", "mota de água", "por omissão", "paragem",
+// "nevoeiro", "salpicos", "às escuras"; docs/analysis-text.md says so.
+
 const units: Record<UnitKey, readonly [singular: string, plural: string]> = {
   kts: ["nó", "nós"], mph: ["mph", "mph"], ms: ["m/s", "m/s"], nm: ["milha náutica", "milhas náuticas"],
   mi: ["milha", "milhas"], km: ["km", "km"], ft: ["pé", "pés"], m: ["m", "m"], c: ["°C", "°C"], f: ["°F", "°F"],
@@ -23,7 +26,7 @@ const weekdays = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "q
 const nouns = {
   powerBoat: ["a sua", "lancha", "uma"],
   sailboat: ["o seu", "veleiro", "um"],
-  pwc: ["a sua", "moto aquática", "uma"],
+  pwc: ["a sua", "mota de água", "uma"],
   yacht: ["o seu", "iate", "um"],
   catamaran: ["o seu", "catamarã", "um"]
 } as const
@@ -37,18 +40,28 @@ const rain = (f: DayFacts) =>
     ? `probabilidade de chuva de ${f.rainChance}${f.rainRate !== undefined ? ` (${f.rainRate})` : ""}`
     : when(f.rainRate, (r) => `chuva de ${r}`)
 
+// IMO/WMO terms: the words follow the number (4,6 milhas é "moderada", não "má").
+const visibilityWords = (f: DayFacts) =>
+  f.visibility === undefined
+    ? "visibilidade reduzida"
+    : f.visibilityGrade === "fog"
+    ? `nevoeiro (visibilidade de ${f.visibility})`
+    : `${f.visibilityGrade === "moderate" ? "visibilidade moderada" : "má visibilidade"} (${f.visibility})`
+
+const heads = { daylight: "Durante o dia,", best: "Melhor janela", trip: "Horário da saída", wholeDay: "Sem luz do dia, todo o dia," } as const
+
 const period = (p: string | undefined) => p === undefined ? "" : `, período de ${p}`
 
 export const pack: Pack = {
   gap: " ",
   classWord,
-  compass: ["norte", "nordeste", "leste", "sudeste", "sul", "sudoeste", "oeste", "noroeste"],
+  compass: ["norte", "nordeste", "este", "sudeste", "sul", "sudoeste", "oeste", "noroeste"],
   quantity,
   list,
   date: (d) => `${weekdays[d.weekday]}, ${d.day} de ${months[d.month - 1]}`,
   vessel: (type, length, given) => {
     const [possessive, noun, indefinite] = nouns[type]
-    return given ? `${possessive} ${noun} de ${length}` : `${indefinite} ${noun} de ${length} (embarcação padrão)`
+    return given ? `${possessive} ${noun} de ${length}` : `${indefinite} ${noun} de ${length} (embarcação por omissão)`
   },
 
   verdict: (cls, vessel, deciding) =>
@@ -66,17 +79,27 @@ export const pack: Pack = {
       f.wave !== undefined
         ? `mar cavado e curto, ondas de ${f.wave}${f.wavePeriod !== undefined ? ` a cada ${f.wavePeriod}` : ""}`
         : "mar cavado e curto",
-    visibility: (f) => f.visibility !== undefined ? `visibilidade de apenas ${f.visibility}` : "má visibilidade",
+    visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "chuva",
     thunderstorm: (f) => `trovoada (rajadas de ${f.gust}${f.rainRate !== undefined ? `, chuva de ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `água fria, a ${f.water}` : "água fria",
+    darkness: (f) =>
+      f.polarNight === true
+        ? "nenhuma hora de luz do dia (noite polar)"
+        : f.darkHours !== undefined
+        ? `uma saída mais longa do que as horas de luz (${f.darkHours} h às escuras)`
+        : "escuridão",
+    freezing_spray: (f) =>
+      `${f.spray === "heavy" ? "salpicos congelantes fortes" : "salpicos congelantes"}${
+        f.air !== undefined && f.water !== undefined ? ` (ar a ${f.air}, água a ${f.water})` : ""
+      }`,
     sea_state_unavailable: (f) =>
       f.wave === undefined
         ? "estado do mar desconhecido (sem dados de ondas)"
         : `período das ondas desconhecido (não é possível avaliar a inclinação de ondas de ${f.wave})`
   },
   conditions: (w, f) => {
-    const head = `${w.chosen ? (w.avoid ? "Horário da saída" : "Melhor janela") : "Durante o dia,"} ${fromHour(w.start)} ${toHour(w.end)}`
+    const head = `${heads[w.label]} ${fromHour(w.start)} ${toHour(w.end)}`
     return `${head}: ${
       compact([
         `vento de ${pack.compass[f.from]} com ${f.wind} e rajadas de ${f.gust}`,
@@ -101,7 +124,10 @@ export const pack: Pack = {
     thunderstorm: "trovoadas",
     cold_water: "água mais fria",
     light_air: "menos vento",
-    sea_state_unavailable: "sem dados do estado do mar"
+    sea_state_unavailable: "sem dados do estado do mar",
+    darkness: "escuridão",
+    freezing_spray: "salpicos congelantes",
+    cold_air: "ar mais frio"
   },
   worseOutside: (worse) => `Fora desta janela as condições pioram: ${worse}.`,
   lightAir: (wind) => `Vento fraco (${wind}): pouco vento para velejar; preveja navegar a motor ou esperar pela brisa.`,
@@ -117,9 +143,9 @@ export const pack: Pack = {
       AVOID: "Fique no porto: estas condições são demasiado para um veleiro deste tamanho."
     },
     pwc: {
-      GO: "Saia acompanhado, com colete e o corta-circuito preso ao pulso.",
+      GO: "Saia acompanhado, com colete e o cabo de paragem de emergência preso ao pulso.",
       CAUTION: "Mantenha-se perto da costa, em águas abrigadas, e regresse se o mar crescer.",
-      AVOID: "Não saia: uma moto aquática não oferece proteção nestas condições."
+      AVOID: "Não saia: uma mota de água não oferece proteção nestas condições."
     },
     yacht: {
       GO: "Condições confortáveis.",
@@ -133,10 +159,18 @@ export const pack: Pack = {
     }
   },
   tip: {
-    visibility: "Visibilidade reduzida: tenha o sinal sonoro e as luzes de navegação prontos e fique em águas que conhece.",
     precipitation: "A chuva reduz a visibilidade e o conforto: leve roupa impermeável e vigie o céu.",
-    cold_water: "Água fria: vista-se a pensar numa queda à água, não na temperatura do ar, e todos de colete."
+    cold_water: "Água fria: vista-se a pensar numa queda à água, não na temperatura do ar, e todos de colete.",
+    darkness: "Às escuras: acenda as luzes de navegação, leve uma lanterna e um meio de pedir socorro, e todos de colete.",
+    freezing_spray: "Os salpicos congelam no convés e no aparelho: reduza a velocidade, evite os salpicos quanto possível e retire o gelo cedo."
   },
+  visibilityTip: {
+    moderate: "Visibilidade moderada: mantenha uma boa vigia e as luzes de navegação prontas.",
+    poor: "Má visibilidade: tenha o sinal sonoro e as luzes de navegação prontos e fique em águas que conhece.",
+    fog: "Nevoeiro: use os sinais sonoros e as luzes de navegação, e fique em águas que conhece ou no porto."
+  },
+  coldWaterNote: (water) => `Água fria (${water}): vista-se a pensar numa queda à água, não na temperatura do ar.`,
+  coldAir: (air) => `Ar abaixo de zero (${air}): gelo no convés e mãos dormentes; vista-se por camadas.`,
   simulatedNotice:
     "Dados simulados do ambiente de testes (sandbox), não uma previsão real: não os use para decidir se sai para o mar.",
 
