@@ -86,7 +86,9 @@ describe("BuiltinAnalyst: notes and warnings", () => {
     const { tripDurationHours: _, ...noTrip } = input(prefs("en"))
     assert.include(BuiltinAnalyst.writeDay(noTrip, 3), "Daylight hours 06:00–20:00")
     assert.include(BuiltinAnalyst.writeDay(input(prefs("it"), { days: [day("2025-06-07", "GO", calm.conditions, { window: [8, 11] })] }), 0),
-      "dall'8:00 all'11:00")
+      "dalle 8:00 alle 11:00")
+    assert.include(BuiltinAnalyst.writeDay(input(prefs("it"), { days: [day("2025-06-07", "GO", calm.conditions, { window: [1, 11] })] }), 0),
+      "dall'1:00 alle 11:00")
   })
 
   it("warns when conditions outside the window are worse, naming what worsens", () => {

@@ -80,7 +80,13 @@ describe("assessDays", () => {
     assert.strictEqual(night!.classification, "AVOID")
     const [short] = days(assess(winter, ["2026-12-21"], { coordinates: tromso, tripDurationHours: 4 }))
     assert.deepStrictEqual(short!.window, { startHour: 12, endHour: 16 })
-    assert.strictEqual(short!.classification, "GO")
+    // Issue 11: no daylight at all is AVOID for an open boat under 26 ft (the default 20 ft power boat)...
+    assert.strictEqual(short!.classification, "AVOID")
+    assert.deepStrictEqual(short!.reasons.map((r) => `${r.factor}:${r.classification}`), ["darkness:AVOID"])
+    assert.include(short!.conditions, { daylight_hours: 0, dark_hours: 4 })
+    // ...and CAUTION for a 40 ft sailboat, which is not an open boat.
+    const [big] = days(assess(winter, ["2026-12-21"], { coordinates: tromso, tripDurationHours: 4, vessel: { type: "sailboat", lengthFt: 40 } }))
+    assert.strictEqual(big!.classification, "CAUTION")
   })
 
   it("never counts missing marine data as calm: sea_state_unavailable, and no GO", () => {

@@ -20,9 +20,11 @@ const day: fc.Arbitrary<DayConditions> = fc
     visibility_nm: opt(dbl(0, 20)),
     precipitation_probability_pct: opt(dbl(0, 100)),
     precipitation_mm_per_h: opt(dbl(0, 50)),
-    air_temp_c: opt(dbl(-10, 40)),
+    air_temp_c: opt(dbl(-30, 40)),
     water_temp_c: opt(dbl(-2, 32)),
-    weather_code: opt(fc.constantFrom(0, 2, 45, 61, 65, 81, 95, 99))
+    weather_code: opt(fc.constantFrom(0, 2, 45, 61, 65, 81, 95, 99)),
+    daylight_hours: opt(fc.integer({ min: 0, max: 24 })),
+    dark_hours: opt(fc.integer({ min: 0, max: 24 }))
   }, { requiredKeys: ["wind_speed_kt", "wind_gust_kt", "wind_direction_deg"] })
   .map((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as DayConditions)
 
@@ -56,6 +58,10 @@ describe("classifyDay is monotone in each factor", () => {
     set(d, "precipitation_probability_pct", d.precipitation_probability_pct === undefined ? undefined : Math.min(100, d.precipitation_probability_pct + x * 3)))
   monotone("rain rate", (d, x) => set(d, "precipitation_mm_per_h", raise(d.precipitation_mm_per_h, x)))
   monotone("water temperature (colder)", (d, x) => set(d, "water_temp_c", raise(d.water_temp_c, -x)))
+  monotone("air temperature (colder: freezing spray)", (d, x) => set(d, "air_temp_c", raise(d.air_temp_c, -x)))
+  monotone("daylight (shorter)", (d, x) =>
+    set(d, "daylight_hours", d.daylight_hours === undefined ? undefined : Math.max(0, d.daylight_hours - Math.round(x))))
+  monotone("hours in the dark (more)", (d, x) => set(d, "dark_hours", raise(d.dark_hours, Math.round(x))))
 })
 
 describe("classifyDay and the vessel", () => {

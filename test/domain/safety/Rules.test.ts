@@ -115,12 +115,18 @@ describe("universal rules and grey-zone decisions", () => {
     assert.strictEqual(classOf({ weather_code: 63 }), "GO")
   })
 
-  it("cold water is CAUTION only for a pwc or a boat under 16 ft, a note for the others", () => {
+  it("cold water is CAUTION only for a pwc or a boat under 21 ft, a note for the others", () => {
     assert.strictEqual(classOf({ water_temp_c: 14 }, boat("powerBoat", 15)), "CAUTION")
     assert.strictEqual(classOf({ water_temp_c: 14 }, boat("pwc", 12)), "CAUTION")
     assert.strictEqual(classOf({ water_temp_c: 15 }, boat("pwc", 12)), "GO")
-    assert.strictEqual(classOf({ water_temp_c: 4 }, boat("powerBoat", 16)), "GO")
-    assert.deepStrictEqual(factors({ water_temp_c: 4 }, boat("powerBoat", 16)), ["cold_water:GO"])
+    // Issue 11: 16-20 ft boats are CAUTION too (`uscg-boating-stats`: 8 in 10 drowned on boats under 21 ft).
+    assert.strictEqual(classOf({ water_temp_c: 4 }, boat("powerBoat", 16)), "CAUTION")
+    assert.strictEqual(classOf({ water_temp_c: 14.9 }, boat("sailboat", 20.9)), "CAUTION")
+    assert.strictEqual(classOf({ water_temp_c: 4 }, boat("powerBoat", 21)), "GO")
+    assert.deepStrictEqual(factors({ water_temp_c: 4 }, boat("powerBoat", 21)), ["cold_water:GO"])
+    // Near-freezing water with 15 kt stays AVOID under 16 ft only.
+    assert.strictEqual(classOf({ water_temp_c: 4, wind_speed_kt: 15, wind_gust_kt: 15 }, boat("powerBoat", 15)), "AVOID")
+    assert.strictEqual(classOf({ water_temp_c: 4, wind_speed_kt: 15, wind_gust_kt: 15 }, boat("powerBoat", 18)), "CAUTION")
   })
 
   it("light air is a note for sailboats, never a class", () => {
