@@ -21,7 +21,9 @@ const BatchDay = Schema.Struct({
   precipitation_mm_per_h: Schema.optionalWith(Amount, { exact: true }),
   air_temp_c: Schema.optionalWith(Schema.Finite, { exact: true }),
   water_temp_c: Schema.optionalWith(Schema.Finite, { exact: true }),
-  weather_code: Schema.optionalWith(Schema.Int.pipe(Schema.between(0, 99)), { exact: true })
+  weather_code: Schema.optionalWith(Schema.Int.pipe(Schema.between(0, 99)), { exact: true }),
+  daylight_hours: Schema.optionalWith(Schema.Finite.pipe(Schema.between(0, 24)), { exact: true }),
+  dark_hours: Schema.optionalWith(Schema.Finite.pipe(Schema.between(0, 24)), { exact: true })
 }).annotations(strict)
 
 const BatchVessel = Schema.Struct({
