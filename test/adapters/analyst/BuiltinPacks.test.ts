@@ -91,4 +91,43 @@ describe("language packs", () => {
     assert.strictEqual(packs.pt.date(first), "domingo, 1 de junho")
     assert.strictEqual(packs.ja.date(first), "6月1日（日）")
   })
+
+  it("fix issue 11's language defects: Italian articles, Japanese gusts, European Portuguese", () => {
+    const bare: DayFacts = { wind: "w", gust: "g", from: 0 }
+    const rain = (chance: string) => packs.it.hazard.precipitation({ ...bare, rainChance: chance })
+    assert.strictEqual(rain("0,4%"), "probabilità di pioggia dello 0,4%")
+    assert.strictEqual(rain("8%"), "probabilità di pioggia dell'8%")
+    assert.strictEqual(rain("11%"), "probabilità di pioggia dell'11%")
+    assert.strictEqual(rain("18%"), "probabilità di pioggia del 18%")
+    assert.include(packs.it.conditions({ start: 8, end: 11, label: "best" }, bare), "dalle 8:00 alle 11:00")
+    assert.include(packs.it.conditions({ start: 1, end: 11, label: "best" }, bare), "dall'1:00 alle 11:00")
+    const q = (amount: number): Units.Quantity => ({ amount, digits: String(amount), unit: "kts" })
+    const spread = packs.ja.spread({ lo: q(2), hi: q(9) }, q(12), undefined)
+    assert.include(spread, "最大瞬間風速12ノット")
+    assert.notInclude(spread, "最大瞬間風速は最大")
+    // One variant, European Portuguese: no Brazilian forms anywhere in the pack.
+    const pt = strings(packs.pt, "pt").map(([, text]) => text).join(" ")
+    for (const brazilian of [/\bleste\b/, /moto aquática/, /padrão/, /corta-circuito/, /neblina/, /\bvocê\b/, /\bem uma\b/]) {
+      assert.notMatch(pt, brazilian)
+    }
+    assert.strictEqual(packs.pt.compass[2], "este")
+    assert.include(packs.pt.vessel("pwc", "3 m", false), "mota de água de 3 m (embarcação por omissão)")
+  })
+
+  it("name visibility by its IMO/WMO grade in every language: 8.5 km is moderate, never poor", () => {
+    const moderate: Record<(typeof languages)[number], string> = {
+      en: "moderate visibility (8.5 km)", es: "visibilidad moderada (8,5 km)", fr: "visibilité moyenne (8,5 km)",
+      pt: "visibilidade moderada (8,5 km)", it: "visibilità moderata (8,5 km)", ja: "視程やや低下（8.5km）"
+    }
+    const poor = ["poor visibility", "mala visibilidad", "mauvaise visibilité", "má visibilidade", "scarsa visibilità", "視程不良", "視界不良"]
+    for (const language of languages) {
+      const pack = packs[language]
+      const v = language === "ja" ? "8.5km" : language === "en" ? "8.5 km" : "8,5 km"
+      const words = pack.hazard.visibility({ wind: "w", gust: "g", from: 0, visibility: v, visibilityGrade: "moderate" })
+      assert.strictEqual(words, moderate[language])
+      for (const p of poor) assert.notInclude(words + pack.visibilityTip.moderate, p, language)
+      assert.notStrictEqual(pack.hazard.visibility({ wind: "w", gust: "g", from: 0, visibility: v, visibilityGrade: "poor" }), words)
+      assert.notStrictEqual(pack.hazard.visibility({ wind: "w", gust: "g", from: 0, visibility: v, visibilityGrade: "fog" }), words)
+    }
+  })
 })

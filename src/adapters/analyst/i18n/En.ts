@@ -132,8 +132,8 @@ export const pack: Pack = {
     },
     catamaran: {
       GO: "Good conditions.",
-      CAUTION: "Watch the gusts and reduce sail or speed in good time.",
-      AVOID: "Stay in port: conditions like these are dangerous for a catamaran."
+      CAUTION: "Watch the gusts and reduce sail or speed in good time: a catamaran does not heel to spill a gust and can capsize.",
+      AVOID: "Stay in port: a catamaran does not heel to spill gusts like these and can capsize."
     }
   },
   tip: {

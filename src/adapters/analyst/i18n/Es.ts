@@ -142,8 +142,8 @@ export const pack: Pack = {
     },
     catamaran: {
       GO: "Buenas condiciones.",
-      CAUTION: "Vigile las rachas y reduzca vela o velocidad a tiempo.",
-      AVOID: "Quédese en puerto: condiciones así son peligrosas para un catamarán."
+      CAUTION: "Vigile las rachas y reduzca vela o velocidad a tiempo: un catamarán no escora para soltar una racha y puede volcar.",
+      AVOID: "Quédese en puerto: un catamarán no escora para soltar rachas como estas y puede volcar."
     }
   },
   tip: {

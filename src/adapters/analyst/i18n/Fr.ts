@@ -145,8 +145,8 @@ export const pack: Pack = {
     },
     catamaran: {
       GO: "Bonnes conditions.",
-      CAUTION: "Surveillez les rafales et réduisez la toile ou la vitesse à temps.",
-      AVOID: "Restez au port : de telles conditions sont dangereuses pour un catamaran."
+      CAUTION: "Surveillez les rafales et réduisez la toile ou la vitesse à temps : un catamaran ne gîte pas pour laisser passer une rafale et peut chavirer.",
+      AVOID: "Restez au port : un catamaran ne gîte pas pour laisser passer de telles rafales et peut chavirer."
     }
   },
   tip: {

@@ -157,8 +157,8 @@ export const pack: Pack = {
     },
     catamaran: {
       GO: "Buone condizioni.",
-      CAUTION: "Tieni d'occhio le raffiche e riduci tela o velocità per tempo.",
-      AVOID: "Resta in porto: condizioni così sono pericolose per un catamarano."
+      CAUTION: "Tieni d'occhio le raffiche e riduci tela o velocità per tempo: un catamarano non sbanda per scaricare una raffica e può capovolgersi.",
+      AVOID: "Resta in porto: un catamarano non sbanda per scaricare raffiche così e può capovolgersi."
     }
   },
   tip: {

@@ -154,8 +154,8 @@ export const pack: Pack = {
     },
     catamaran: {
       GO: "Boas condições.",
-      CAUTION: "Vigie as rajadas e reduza o pano ou a velocidade a tempo.",
-      AVOID: "Fique no porto: condições assim são perigosas para um catamarã."
+      CAUTION: "Vigie as rajadas e reduza o pano ou a velocidade a tempo: um catamarã não aderna para aliviar uma rajada e pode virar.",
+      AVOID: "Fique no porto: um catamarã não aderna para aliviar rajadas assim e pode virar."
     }
   },
   tip: {
