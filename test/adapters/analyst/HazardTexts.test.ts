@@ -27,8 +27,8 @@ const assessed = (c: Case): DayAssessment => {
 
 const text = (c: Case, day: DayAssessment, language: Language): string =>
   BuiltinAnalyst.write({
-    coordinates: c.coordinates, days: [day], vessel: c.vessel, vesselGiven: true, preferences: prefs(language),
-    tripDurationHours: c.tripDurationHours, simulated: false
+    coordinates: c.coordinates, days: [day], vessel: c.vessel, vesselGiven: true, preferences: prefs(language), simulated: false,
+    ...(c.tripDurationHours === undefined ? {} : { tripDurationHours: c.tripDurationHours })
   }).daily_classifications[0]!.summary
 
 const bestWindow: Record<Language, string> = {
