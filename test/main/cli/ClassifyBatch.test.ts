@@ -25,6 +25,21 @@ describe("classifyBatch", () => {
     assert.deepStrictEqual(out[1], out[2])
   })
 
+  it("knows issue 11's factors: daylight and hours in the dark (0-24 h), freezing spray from the temperatures", () => {
+    const day = scenarioFile.scenarios.find((s) => s.id === "SAF-039")!.day
+    const out = Either.getOrThrow(classifyBatch([
+      { vessel: null, day: { ...day, daylight_hours: 0, dark_hours: 4 } },
+      { vessel: { type: "yacht", length_ft: 300 }, day: { ...day, wind_speed_kt: 30, wind_gust_kt: 38, air_temp_c: -12, water_temp_c: 0 } }
+    ]))
+    assert.strictEqual(out[0]!.classification, "AVOID")
+    assert.strictEqual(out[0]!.reasons[0]!.factor, "darkness")
+    assert.strictEqual(out[1]!.classification, "AVOID")
+    assert.strictEqual(out[1]!.reasons[0]!.factor, "freezing_spray")
+    const text = problems(classifyBatch([{ day: { ...day, daylight_hours: 25 } }, { day: { ...day, dark_hours: -1 } }])).join("\n")
+    assert.include(text, "[0].day.daylight_hours")
+    assert.include(text, "[1].day.dark_hours")
+  })
+
   it("names the index and field of every bad value", () => {
     const day = scenarioFile.scenarios[0]!.day
     const found = problems(
