@@ -111,6 +111,7 @@ describe("language packs", () => {
       assert.notMatch(pt, brazilian)
     }
     assert.strictEqual(packs.pt.compass[2], "este")
+    assert.include(packs.pt.conditions({ start: 0, end: 24, label: "daylight" }, bare), "Durante o dia, da meia-noite à meia-noite")
     assert.include(packs.pt.vessel("pwc", "3 m", false), "mota de água de 3 m (embarcação por omissão)")
   })
 

@@ -14,8 +14,8 @@ const word = (q: Quantity) => units[q.unit][q.amount === 1 ? 0 : 1]
 const quantity = (q: Quantity) => q.unit === "pct" ? `${q.digits}%` : `${q.digits} ${word(q)}`
 const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? quantity(hi) : `${lo.digits} a ${quantity(hi)}`
 
-// "da 1h", "das 9h"; "à 1h", "às 13h", "à meia-noite".
-const fromHour = (h: number) => h <= 1 ? `da ${h}h` : `das ${h}h`
+// "da meia-noite", "da 1h", "das 9h"; "à 1h", "às 13h", "à meia-noite".
+const fromHour = (h: number) => h === 0 ? "da meia-noite" : h === 1 ? `da ${h}h` : `das ${h}h`
 const toHour = (h: number) => h === 24 ? "à meia-noite" : h <= 1 ? `à ${h}h` : `às ${h}h`
 
 const months = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
