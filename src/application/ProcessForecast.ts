@@ -124,7 +124,7 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
   }).pipe(timeStage("ai_analysis"))
   const floored = applySafetyFloor(judged.days, proposed)
   if (Either.isLeft(floored)) return yield* new AnalystUnavailable({ reason: floored.left })
-  const issuedAt = DateTime.formatIso(yield* DateTime.now).replace(/\.\d{3}Z$/, "Z")
+  const issuedAt = DateTime.formatIso(yield* DateTime.now)
   return withTimeline(floored.right, {
     series,
     days: judged.days,

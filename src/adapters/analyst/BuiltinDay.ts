@@ -4,6 +4,7 @@ import { factsOf, hasLightAir, hazardsOf, seaStateMissing, vesselText } from "./
 import { compact } from "./i18n/Grammar.js"
 import type { Hazard, Tip } from "./i18n/Pack.js"
 import { packFor } from "./i18n/Packs.js"
+import { noteTexts } from "./TimelineNotes.js"
 
 const windOrSea: ReadonlyArray<Hazard> = ["thunderstorm", "wind", "gust", "seas", "steep_seas"]
 const tips: ReadonlyArray<Tip> = ["visibility", "precipitation", "cold_water"]
@@ -54,6 +55,7 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
       facts
     ),
     seaStateMissing(day) ? pack.seaStateUnavailable : undefined,
+    ...noteTexts(input, dayIndex),
     worse.length === 0 ? undefined : pack.worseOutside(pack.list(worse)),
     lightAir ? pack.lightAir(facts.wind) : undefined,
     ...advice

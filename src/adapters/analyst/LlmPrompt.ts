@@ -3,6 +3,7 @@ import type { DayConditions } from "../../domain/safety/DayConditions.js"
 import type { Language, Preferences } from "../../domain/spotcast/Preferences.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
 import * as Units from "./Units.js"
+import { noteTexts } from "./TimelineNotes.js"
 
 const languageName: Record<Language, string> = {
   en: "English",
@@ -76,7 +77,11 @@ export const facts = (input: AnalystInput) => {
     },
     ...(input.tripDurationHours === undefined ? {} : { trip_duration_hours: input.tripDurationHours }),
     data_is_simulated: input.simulated,
-    days: input.days.map((a) => day(a, p))
+    // Issue 15: what the day's text must say (models disagree, current against wind), in English for the model.
+    days: input.days.map((a, i) => {
+      const mention = noteTexts({ ...input, preferences: { ...p, language: "en" } }, i)
+      return mention.length === 0 ? day(a, p) : { ...day(a, p), must_mention: mention }
+    })
   }
 }
 
