@@ -50,7 +50,7 @@ export interface Convert {
   readonly distance: (nm: number) => number
   readonly height: (ft: number) => number
   readonly temperature: (c: number) => number
-  /** Rounded as shown: 1 decimal for speeds, temperatures, periods and rain; 2 for heights and distances. */
+  /** Rounded as shown: 1 decimal for speeds, temperatures and rain; 2 for heights, distances and periods. */
   readonly period: (s: number) => number
   readonly rate: (mmPerH: number) => number
   readonly whole: (x: number) => number
@@ -62,7 +62,7 @@ export const converterFor = (units: DisplayUnits): Convert => ({
   distance: (nm) => round(nm * PER_NM[units.distance], 2),
   height: (ft) => round(units.height === "m" ? ft * M_PER_FT : ft, 2),
   temperature: (c) => round(units.temperature === "f" ? c * 1.8 + 32 : c, 1),
-  period: (s) => round(s, 1),
+  period: (s) => round(s, 2),
   rate: (mm) => round(mm, 1),
   whole: (x) => round(x, 0)
 })

@@ -44,7 +44,7 @@ describe("Open-Meteo: several models, tide and current (constructed fixtures)", 
       assert.deepStrictEqual(series.models, ["best_match", "ecmwf_ifs025", "gfs_seamless"])
       assert.deepStrictEqual(series.missingModels, ["icon_seamless"])
       assert.deepStrictEqual(series.runs!.map((r) => r.model), ["best_match", "ecmwf_ifs025", "gfs_seamless"])
-      assert.strictEqual(series.hours, series.runs![0]!.hours, "the primary series is best_match's run")
+      assert.deepStrictEqual(series.hours, series.runs![0]!.hours, "the primary series is best_match's run")
       for (const [r, model] of [[0, "best_match"], [1, "ecmwf_ifs025"], [2, "gfs_seamless"]] as const) {
         for (const i of [0, 13, 30, 47]) {
           // The answer is in kn: the canonical kt are the same numbers.
