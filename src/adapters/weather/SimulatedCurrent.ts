@@ -15,7 +15,7 @@ export const currentAt = (p: TideParams, peakKt: number, floodToDeg: number, utc
   const fastest = p.amplitudeM * (2 * Math.PI / 12.42) + (p.amplitudeM / 3) * (2 * Math.PI / 12)
   return {
     speedKt: Math.round(peakKt * Math.min(1, Math.abs(rate) / fastest) * 100) / 100,
-    toDeg: Math.round(rate >= 0 ? floodToDeg : (floodToDeg + 180) % 360)
+    toDeg: Math.round(rate >= 0 ? floodToDeg : floodToDeg + 180) % 360
   }
 }
 
