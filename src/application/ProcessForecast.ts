@@ -4,6 +4,7 @@ import type { Analysis } from "../domain/forecast/Analysis.js"
 import { assessDays } from "../domain/safety/AssessDays.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { ForecastError } from "../domain/forecast/ForecastError.js"
+import { dayStory } from "../domain/forecast/DayStory.js"
 import { judgeDays, withTimeline } from "../domain/forecast/ForecastExtras.js"
 import { completed, failed } from "../domain/forecast/ForecastLifecycle.js"
 import { makePeriod } from "../domain/forecast/ForecastPeriod.js"
@@ -116,6 +117,7 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
     coordinates: spotcast.coordinates,
     days: judged.days,
     notes: judged.notes,
+    stories: judged.days.map((day) => dayStory(series, day)),
     vessel,
     vesselGiven: spotcast.vessel !== undefined,
     preferences: spotcast.preferences,

@@ -4,6 +4,7 @@ import type { Language, Preferences } from "../../domain/spotcast/Preferences.js
 import type { AnalystInput } from "../../ports/Analyst.js"
 import * as Units from "./Units.js"
 import { noteTexts } from "./TimelineNotes.js"
+import { storyTexts } from "./TimelineStory.js"
 
 const languageName: Record<Language, string> = {
   en: "English",
@@ -79,8 +80,14 @@ export const facts = (input: AnalystInput) => {
     data_is_simulated: input.simulated,
     // Issue 15: what the day's text must say (models disagree, current against wind), in English for the model.
     days: input.days.map((a, i) => {
-      const mention = noteTexts({ ...input, preferences: { ...p, language: "en" } }, i)
-      return mention.length === 0 ? day(a, p) : { ...day(a, p), must_mention: mention }
+      const english = { ...input, preferences: { ...p, language: "en" as const } }
+      const mention = noteTexts(english, i, false)
+      const timeline = storyTexts(english, i)
+      return {
+        ...day(a, p),
+        ...(mention.length === 0 ? {} : { must_mention: mention }),
+        ...(timeline.length === 0 ? {} : { timeline })
+      }
     })
   }
 }

@@ -3,6 +3,7 @@ import type { DayNote } from "../../domain/forecast/ForecastExtras.js"
 import type { Language } from "../../domain/spotcast/Preferences.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
 import { packFor } from "./i18n/Packs.js"
+import { storyTexts } from "./TimelineStory.js"
 import { speed } from "./Units.js"
 
 interface NoteWords {
@@ -42,16 +43,16 @@ const words: Record<Language, NoteWords> = {
 
 const classWord = (language: Language, cls: Classification) => packFor(language).classWord[cls]
 
-/** The sentences day `dayIndex`'s notes call for, in the requested language and units. */
-export const noteTexts = (input: AnalystInput, dayIndex: number): ReadonlyArray<string> => {
+/** The sentences day `dayIndex`'s notes and story call for, in the requested language and units. */
+export const noteTexts = (input: AnalystInput, dayIndex: number, withStory = true): ReadonlyArray<string> => {
   const { language, speedUnits } = input.preferences
   const pack = packFor(language)
   const w = words[language]
-  return (input.notes?.[dayIndex] ?? []).map((note: DayNote) => {
+  return [...(withStory ? storyTexts(input, dayIndex) : []), ...(input.notes?.[dayIndex] ?? []).map((note: DayNote) => {
     if (note._tag === "ModelsDisagree") {
       return w.disagree(note.models.map(([m, c]) => `${m} ${classWord(language, c)}`).join(", "), classWord(language, note.rated))
     }
     const o = note.opposition
     return w.againstWind(pack.quantity(speed(o.currentKt, speedUnits, language)), pack.quantity(speed(o.windKt, speedUnits, language)), o.time.slice(11, 16))
-  })
+  })]
 }
