@@ -59,22 +59,27 @@ const columns = (body: OpenMeteoBody, mappings: ReadonlyArray<Mapping>, suffix =
 const WIND = "wind_speed_10m"
 
 /**
- * The models a forecast answer holds, in the asked order, as column suffixes. With several `models`
- * Open-Meteo suffixes every variable with `_<model>`; an answer without suffixed columns (one model, or
- * none asked) is the single unnamed model. A model whose wind is all null (unit "undefined", or no
- * column at all) is missing: the others are used and the confidence says so.
+ * The models a forecast answer holds, in the asked order, with their column suffix. With several
+ * `models` Open-Meteo suffixes every variable with `_<model>`; unsuffixed columns (one model asked, none,
+ * or an answer that leaves the first model unsuffixed) belong to the first model asked. A model whose
+ * wind is all null (unit "undefined") or absent is missing: the others are used and the confidence says so.
  */
 export const modelsIn = (
   forecast: OpenMeteoBody,
   asked: ReadonlyArray<string>
 ): { readonly present: ReadonlyArray<readonly [string, string]>; readonly missing: ReadonlyArray<string> } => {
-  const suffixed = asked.filter((m) => forecast.hourly[`${WIND}_${m}`] !== undefined)
-  if (suffixed.length === 0) return { present: [[asked[0] ?? "best_match", ""]], missing: asked.length > 1 ? asked.slice(1) : [] }
-  const hasWind = (m: string) => (valuesOf(forecast, `${WIND}_${m}`) ?? []).some((v) => v !== null)
-  return {
-    present: asked.filter(hasWind).map((m) => [m, `_${m}`] as const),
-    missing: asked.filter((m) => !hasWind(m))
-  }
+  const models = asked.length === 0 ? ["best_match"] : asked
+  const suffixOf = (m: string, i: number): string | undefined =>
+    forecast.hourly[`${WIND}_${m}`] !== undefined ? `_${m}` : i === 0 && forecast.hourly[WIND] !== undefined ? "" : undefined
+  const hasWind = (suffix: string) => (valuesOf(forecast, `${WIND}${suffix}`) ?? []).some((v) => v !== null)
+  const present: Array<readonly [string, string]> = []
+  const missing: Array<string> = []
+  models.forEach((m, i) => {
+    const suffix = suffixOf(m, i)
+    if (suffix !== undefined && hasWind(suffix)) present.push([m, suffix])
+    else missing.push(m)
+  })
+  return { present, missing }
 }
 
 /** `YYYY-MM-DDTHH:00` local, as epoch milliseconds of the same wall clock read as UTC. */
@@ -98,7 +103,8 @@ export const mergeSeries = (
     const marineIndex = new Map(marine.hourly.time.map((t, i) => [wallClock(t) - marine.utc_offset_seconds * 1000, i]))
     const marineRow = forecast.hourly.time.map((time) => marineIndex.get(wallClock(time) - forecast.utc_offset_seconds * 1000))
     const runs: Array<ModelRun> = []
-    for (const [model, suffix] of present.length === 0 ? [[models[0] ?? "best_match", `_${models[0]}`] as const] : present) {
+    // No model with wind: the first one anyway, so the rules fail it as "no wind data", as before.
+    for (const [model, suffix] of present.length === 0 ? [[models[0] ?? "best_match", ""] as const] : present) {
       const atmosphere = yield* Either.mapLeft(columns(forecast, forecastVariables, suffix), (e) => `forecast: ${e}`)
       const hours = forecast.hourly.time.map((time, i): TimelineHour => {
         const j = marineRow[i]

@@ -88,6 +88,22 @@ describe("confidence from model agreement (constructed Open-Meteo answers)", () 
     }
   })
 
+  it("an answer that leaves the first model's columns unsuffixed still judges that model first", () => {
+    const body = JSON.parse(fixtureText("hoek-van-holland.forecast.models-agree.constructed.json"))
+    for (const section of ["hourly", "hourly_units"]) {
+      for (const key of Object.keys(body[section])) {
+        if (key.endsWith("_best_match")) {
+          body[section][key.slice(0, -"_best_match".length)] = body[section][key]
+          delete body[section][key]
+        }
+      }
+    }
+    const marine = Either.getOrThrow(decodeBody(fixtureText("hoek-van-holland.marine.json")))
+    const series = Either.getOrThrow(mergeSeries(Either.getOrThrow(decodeBody(JSON.stringify(body))), marine, MODELS))
+    assert.deepStrictEqual(series.models, ["best_match", "ecmwf_ifs025", "gfs_seamless"])
+    assert.strictEqual(series.hours[5]!.wind_speed_kt, body.hourly.wind_speed_10m[5])
+  })
+
   it("only one model: medium, nothing to compare (an answer without suffixes)", () => {
     const { judged, series } = judge("hoek-van-holland.forecast.json")
     assert.deepStrictEqual(series.models, ["best_match"])
