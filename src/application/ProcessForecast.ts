@@ -4,6 +4,8 @@ import type { Analysis } from "../domain/forecast/Analysis.js"
 import { assessDays } from "../domain/safety/AssessDays.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { ForecastError } from "../domain/forecast/ForecastError.js"
+import { dayStory } from "../domain/forecast/DayStory.js"
+import { judgeDays, withTimeline } from "../domain/forecast/ForecastExtras.js"
 import { completed, failed } from "../domain/forecast/ForecastLifecycle.js"
 import { makePeriod } from "../domain/forecast/ForecastPeriod.js"
 import { isTerminal } from "../domain/forecast/ForecastStatus.js"
@@ -108,19 +110,32 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
     tripDurationHours: spotcast.tripDurationHours
   })
   if (Either.isLeft(days)) return yield* new WeatherUnavailable({ reason: days.left })
+  // Issue 15: the current against the wind and the other models can only make a day more severe.
+  const judged = judgeDays(days.right, { series, dates: period.dates, coordinates: spotcast.coordinates, vessel, tripDurationHours: spotcast.tripDurationHours })
   yield* store.advance(forecast.id, "ai_analysis")
   const proposed = yield* (yield* Analyst).analyze({
     coordinates: spotcast.coordinates,
-    days: days.right,
+    days: judged.days,
+    notes: judged.notes,
+    stories: judged.days.map((day) => dayStory(series, day)),
     vessel,
     vesselGiven: spotcast.vessel !== undefined,
     preferences: spotcast.preferences,
     simulated: series.source === "simulated",
     ...(spotcast.tripDurationHours === undefined ? {} : { tripDurationHours: spotcast.tripDurationHours })
   }).pipe(timeStage("ai_analysis"))
-  const floored = applySafetyFloor(days.right, proposed)
+  const floored = applySafetyFloor(judged.days, proposed)
   if (Either.isLeft(floored)) return yield* new AnalystUnavailable({ reason: floored.left })
-  return floored.right
+  const issuedAt = DateTime.formatIso(yield* DateTime.now)
+  return withTimeline(floored.right, {
+    series,
+    days: judged.days,
+    confidence: judged.confidence,
+    coordinates: spotcast.coordinates,
+    vessel,
+    preferences: spotcast.preferences,
+    issuedAt
+  })
 })
 
 export type ProcessOutcome = "completed" | "failed" | "already_finished" | "missing"

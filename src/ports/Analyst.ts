@@ -1,5 +1,7 @@
 import { Context, type Effect, Schema } from "effect"
 import type { Analysis } from "../domain/forecast/Analysis.js"
+import type { DayStory } from "../domain/forecast/DayStory.js"
+import type { DayNote } from "../domain/forecast/ForecastExtras.js"
 import type { DayAssessment } from "../domain/safety/Assessment.js"
 import type { Coordinates } from "../domain/spotcast/Coordinates.js"
 import type { Preferences } from "../domain/spotcast/Preferences.js"
@@ -9,6 +11,10 @@ export interface AnalystInput {
   readonly coordinates: Coordinates
   /** One per forecast date, in order, as the rules judged them. */
   readonly days: ReadonlyArray<DayAssessment>
+  /** Per day (issue 15): why a day is more severe than its own readings say (models, current); the text says so. */
+  readonly notes?: ReadonlyArray<ReadonlyArray<DayNote>>
+  /** Per day (issue 15): what the hours tell (wind trend, worse outside the window and when, tides). */
+  readonly stories?: ReadonlyArray<DayStory>
   /** The vessel the days were judged for (the default one when the client gave none). */
   readonly vessel: Vessel
   readonly vesselGiven: boolean

@@ -1,7 +1,8 @@
 import { Context, type Effect } from "effect"
 import type { AccountMode } from "../domain/account/Account.js"
 import type { Coordinates } from "../domain/spotcast/Coordinates.js"
-import type { WeatherSeries, WeatherUnavailable } from "../domain/safety/HourlyWeather.js"
+import type { ForecastWeather } from "../domain/forecast/ForecastWeather.js"
+import type { WeatherUnavailable } from "../domain/safety/HourlyWeather.js"
 
 export interface WeatherRequest {
   readonly coordinates: Coordinates
@@ -13,9 +14,9 @@ export interface WeatherRequest {
   readonly seed: string
 }
 
-/** Hourly atmospheric and marine series for a point, or `WeatherUnavailable`. */
+/** Hourly atmospheric and marine series for a point (with tide, current and models where known), or `WeatherUnavailable`. */
 export interface WeatherProviderShape {
-  readonly hourly: (request: WeatherRequest) => Effect.Effect<WeatherSeries, WeatherUnavailable>
+  readonly hourly: (request: WeatherRequest) => Effect.Effect<ForecastWeather, WeatherUnavailable>
 }
 
 export class WeatherProvider extends Context.Tag("spotcast/WeatherProvider")<WeatherProvider, WeatherProviderShape>() {}

@@ -57,10 +57,16 @@ describe("processForecast applies the safety floor", () => {
     Effect.gen(function*() {
       const { event, forecast, outcome } = yield* run(analyst("GO"))
       assert.strictEqual(outcome, "completed")
-      assert.deepStrictEqual(forecast.analysis?.daily_classifications, [
+      const contractFields = forecast.analysis?.daily_classifications.map(({ classification, date, summary }) => ({ date, classification, summary }))
+      assert.deepStrictEqual(contractFields, [
         { date: CALM, classification: "GO", summary: `Analyst text for ${CALM}.` },
         { date: GALE, classification: "AVOID", summary: `Analyst text for ${GALE}.` }
       ])
+      // Issue 15's additions ride along: every hour of each day, the deciding factors, the units.
+      assert.deepStrictEqual(forecast.analysis?.daily_classifications.map((d) => d.hourly?.length), [24, 24])
+      assert.deepStrictEqual(forecast.analysis?.daily_classifications[0]?.deciding_factors, [])
+      assert.isAbove(forecast.analysis?.daily_classifications[1]?.deciding_factors?.length ?? 0, 0)
+      assert.strictEqual(forecast.analysis?.units?.speed, "kts")
       assert.strictEqual(event.event, "spotcast.forecast.completed")
       assert.strictEqual(event.data.recommendation, "AVOID")
     }))

@@ -6,6 +6,7 @@ import type { DayAssessment } from "../../domain/safety/Assessment.js"
 import { UNIVERSAL } from "../../domain/safety/Thresholds.js"
 import type { DayFacts, Hazard, Pack, Tip, WindowHours } from "./i18n/Pack.js"
 import { packFor } from "./i18n/Packs.js"
+import { noteTexts } from "./TimelineNotes.js"
 
 const windOrSea: ReadonlyArray<Hazard> = ["thunderstorm", "wind", "gust", "seas", "steep_seas"]
 const tips: ReadonlyArray<Tip> = ["darkness", "freezing_spray", "visibility", "precipitation", "cold_water"]
@@ -79,6 +80,7 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     ),
     seaStateMissing(day) ? pack.seaStateUnavailable : undefined,
     ...coldNotes(day, [...deciding, ...other], pack, facts),
+    ...noteTexts(input, dayIndex),
     worse.length === 0 ? undefined : pack.worseOutside(pack.list(worse)),
     lightAir ? pack.lightAir(facts.wind) : undefined,
     ...advice

@@ -5,6 +5,7 @@ import { dateText, factsOf, hazardsOf, seasFt, seaStateMissing, vesselText } fro
 import { compact } from "./i18n/Grammar.js"
 import { packFor } from "./i18n/Packs.js"
 import * as Units from "./Units.js"
+import { bestTimeText } from "./TimelineStory.js"
 
 const classes: ReadonlyArray<Classification> = ["GO", "CAUTION", "AVOID"]
 
@@ -81,6 +82,7 @@ export const writeSummary = (input: AnalystInput): string => {
     pack.outlook(input.days.length, vessel, pack.list(counts)),
     ...(input.days.length === 1 ? [describe(best, pack.onlyDay)] : [describe(best, pack.best), describe(worst, pack.worst)]),
     pack.spread(wind, gustMax, seas),
+    bestTimeText(input, best),
     missing.length === 0 ? undefined : pack.seaStateMissing(missing)
   ], pack.gap)
 }

@@ -3,6 +3,8 @@ import type { DayConditions } from "../../domain/safety/DayConditions.js"
 import type { Language, Preferences } from "../../domain/spotcast/Preferences.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
 import * as Units from "./Units.js"
+import { noteTexts } from "./TimelineNotes.js"
+import { storyTexts } from "./TimelineStory.js"
 
 const languageName: Record<Language, string> = {
   en: "English",
@@ -76,7 +78,17 @@ export const facts = (input: AnalystInput) => {
     },
     ...(input.tripDurationHours === undefined ? {} : { trip_duration_hours: input.tripDurationHours }),
     data_is_simulated: input.simulated,
-    days: input.days.map((a) => day(a, p))
+    // Issue 15: what the day's text must say (models disagree, current against wind), in English for the model.
+    days: input.days.map((a, i) => {
+      const english = { ...input, preferences: { ...p, language: "en" as const } }
+      const mention = noteTexts(english, i, false)
+      const timeline = storyTexts(english, i)
+      return {
+        ...day(a, p),
+        ...(mention.length === 0 ? {} : { must_mention: mention }),
+        ...(timeline.length === 0 ? {} : { timeline })
+      }
+    })
   }
 }
 

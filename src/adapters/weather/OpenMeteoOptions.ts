@@ -16,6 +16,11 @@ export interface OpenMeteoOptions {
   /** How long an answer is shared by identical requests (same 0.01° cell, same dates). */
   readonly cacheTtl: Duration.DurationInput
   readonly cacheCapacity: number
+  /**
+   * Forecast models asked for in one call (`models=`), the first the primary the rules judge; the
+   * others rate the confidence (issue 15). One model: no comparison, confidence medium.
+   */
+  readonly models: ReadonlyArray<string>
 }
 
 export const defaults: OpenMeteoOptions = {
@@ -26,5 +31,6 @@ export const defaults: OpenMeteoOptions = {
   retries: 3,
   retryBaseDelay: Duration.millis(500),
   cacheTtl: Duration.minutes(5),
-  cacheCapacity: 1024
+  cacheCapacity: 1024,
+  models: ["best_match", "ecmwf_ifs025", "gfs_seamless", "icon_seamless"]
 }

@@ -1,9 +1,10 @@
 import { Either } from "effect"
-import type { HourlyPoint, WeatherSeries } from "../../domain/safety/HourlyWeather.js"
+import type { ForecastWeather, ModelRun, TimelineHour } from "../../domain/forecast/ForecastWeather.js"
+import type { HourlyPoint } from "../../domain/safety/HourlyWeather.js"
 import { type OpenMeteoBody, valuesOf } from "./OpenMeteoResponse.js"
 import { converter, type Quantity, UNDEFINED_UNIT } from "./OpenMeteoUnits.js"
 
-type Field = Exclude<keyof HourlyPoint, "time">
+type Field = Exclude<keyof TimelineHour, "time">
 
 /** Our field, the API variable it comes from, and what it measures. */
 type Mapping = readonly [Field, string, Quantity]
@@ -27,13 +28,18 @@ export const marineVariables: ReadonlyArray<Mapping> = [
   ["swell_height_ft", "swell_wave_height", "height_ft"],
   ["swell_period_s", "swell_wave_period", "identity"],
   ["swell_direction_deg", "swell_wave_direction", "identity"],
-  ["water_temp_c", "sea_surface_temperature", "temperature_c"]
+  ["water_temp_c", "sea_surface_temperature", "temperature_c"],
+  // Issue 15: tide and surge above mean sea level, and the surface current (direction it flows to).
+  ["tide_height_ft", "sea_level_height_msl", "height_ft"],
+  ["current_speed_kt", "ocean_current_velocity", "speed_kt"],
+  ["current_direction_deg", "ocean_current_direction", "identity"]
 ]
 
 type Column = (index: number) => number | null
 
 /** A variable's readings in canonical units; absent or "undefined"-unit variables read as null. */
-const column = (body: OpenMeteoBody, [, name, quantity]: Mapping): Either.Either<Column, string> => {
+const column = (body: OpenMeteoBody, [, variable, quantity]: Mapping, suffix = ""): Either.Either<Column, string> => {
+  const name = `${variable}${suffix}`
   const unit = body.hourly_units[name]
   if (body.hourly[name] === undefined || unit === UNDEFINED_UNIT) return Either.right(() => null)
   const values = valuesOf(body, name)
@@ -47,8 +53,34 @@ const column = (body: OpenMeteoBody, [, name, quantity]: Mapping): Either.Either
   })
 }
 
-const columns = (body: OpenMeteoBody, mappings: ReadonlyArray<Mapping>) =>
-  Either.all(mappings.map((m) => Either.map(column(body, m), (read) => [m[0], read] as const)))
+const columns = (body: OpenMeteoBody, mappings: ReadonlyArray<Mapping>, suffix = "") =>
+  Either.all(mappings.map((m) => Either.map(column(body, m, suffix), (read) => [m[0], read] as const)))
+
+const WIND = "wind_speed_10m"
+
+/**
+ * The models a forecast answer holds, in the asked order, with their column suffix. With several
+ * `models` Open-Meteo suffixes every variable with `_<model>`; unsuffixed columns (one model asked, none,
+ * or an answer that leaves the first model unsuffixed) belong to the first model asked. A model whose
+ * wind is all null (unit "undefined") or absent is missing: the others are used and the confidence says so.
+ */
+export const modelsIn = (
+  forecast: OpenMeteoBody,
+  asked: ReadonlyArray<string>
+): { readonly present: ReadonlyArray<readonly [string, string]>; readonly missing: ReadonlyArray<string> } => {
+  const models = asked.length === 0 ? ["best_match"] : asked
+  const suffixOf = (m: string, i: number): string | undefined =>
+    forecast.hourly[`${WIND}_${m}`] !== undefined ? `_${m}` : i === 0 && forecast.hourly[WIND] !== undefined ? "" : undefined
+  const hasWind = (suffix: string) => (valuesOf(forecast, `${WIND}${suffix}`) ?? []).some((v) => v !== null)
+  const present: Array<readonly [string, string]> = []
+  const missing: Array<string> = []
+  models.forEach((m, i) => {
+    const suffix = suffixOf(m, i)
+    if (suffix !== undefined && hasWind(suffix)) present.push([m, suffix])
+    else missing.push(m)
+  })
+  return { present, missing }
+}
 
 /** `YYYY-MM-DDTHH:00` local, as epoch milliseconds of the same wall clock read as UTC. */
 const wallClock = (time: string): number => Date.parse(`${time}:00Z`)
@@ -56,38 +88,68 @@ const wallClock = (time: string): number => Date.parse(`${time}:00Z`)
 /**
  * Forecast and marine answers merged hour by hour, in the forecast's local time. The two are matched
  * by instant (local - that answer's own `utc_offset_seconds`), so answers taken either side of a DST
- * change still line up. Marine hours that are missing read as null: no sea state, never calm.
+ * change still line up. Marine hours that are missing read as null: no sea state, never calm. With
+ * several models, each model's atmosphere is merged with the one marine answer into its own run; the
+ * first model with wind data is the primary series the rules judge.
  */
-export const mergeSeries = (forecast: OpenMeteoBody, marine: OpenMeteoBody): Either.Either<WeatherSeries, string> =>
+export const mergeSeries = (
+  forecast: OpenMeteoBody,
+  marine: OpenMeteoBody,
+  models: ReadonlyArray<string> = []
+): Either.Either<ForecastWeather, string> =>
   Either.gen(function*() {
-    const atmosphere = yield* Either.mapLeft(columns(forecast, forecastVariables), (e) => `forecast: ${e}`)
+    const { missing, present } = modelsIn(forecast, models)
     const sea = yield* Either.mapLeft(columns(marine, marineVariables), (e) => `marine: ${e}`)
     const marineIndex = new Map(marine.hourly.time.map((t, i) => [wallClock(t) - marine.utc_offset_seconds * 1000, i]))
-    const hours = forecast.hourly.time.map((time, i): HourlyPoint => {
-      const j = marineIndex.get(wallClock(time) - forecast.utc_offset_seconds * 1000)
-      const point: Record<string, number | string | null> = { time }
-      for (const [field, read] of atmosphere) point[field] = read(i)
-      for (const [field, read] of sea) point[field] = j === undefined ? null : read(j)
-      return point as HourlyPoint
-    })
-    return { source: "open-meteo", utcOffsetSeconds: forecast.utc_offset_seconds, timezone: forecast.timezone, hours }
+    const marineRow = forecast.hourly.time.map((time) => marineIndex.get(wallClock(time) - forecast.utc_offset_seconds * 1000))
+    const runs: Array<ModelRun> = []
+    // No model with wind: the first one anyway, so the rules fail it as "no wind data", as before.
+    for (const [model, suffix] of present.length === 0 ? [[models[0] ?? "best_match", ""] as const] : present) {
+      const atmosphere = yield* Either.mapLeft(columns(forecast, forecastVariables, suffix), (e) => `forecast: ${e}`)
+      const hours = forecast.hourly.time.map((time, i): TimelineHour => {
+        const j = marineRow[i]
+        const point: Record<string, number | string | null> = { time }
+        for (const [field, read] of atmosphere) point[field] = read(i)
+        for (const [field, read] of sea) point[field] = j === undefined ? null : read(j)
+        return point as unknown as TimelineHour
+      })
+      runs.push({ model, hours })
+    }
+    return {
+      source: "open-meteo",
+      utcOffsetSeconds: forecast.utc_offset_seconds,
+      timezone: forecast.timezone,
+      hours: runs[0]!.hours,
+      models: present.map(([m]) => m),
+      runs,
+      missingModels: missing
+    }
   })
 
 /**
  * The series cut to exactly `dates` (local calendar dates at the spot), each with all 24 local hours;
  * Left when the answer does not cover one of them.
  */
-export const forDates = (series: WeatherSeries, dates: ReadonlyArray<string>): Either.Either<WeatherSeries, string> => {
-  const wanted = new Set(dates)
-  const byTime = new Map<string, HourlyPoint>()
-  for (const h of series.hours) if (wanted.has(h.time.slice(0, 10))) byTime.set(h.time, h)
-  const hours: Array<HourlyPoint> = []
-  for (const date of dates) {
-    for (let hour = 0; hour < 24; hour++) {
-      const point = byTime.get(`${date}T${String(hour).padStart(2, "0")}:00`)
-      if (point === undefined) return Either.left(`the forecast has no data for ${date} ${hour}:00 local time`)
-      hours.push(point)
+export const forDates = (series: ForecastWeather, dates: ReadonlyArray<string>): Either.Either<ForecastWeather, string> => {
+  const cut = <H extends HourlyPoint>(all: ReadonlyArray<H>): Either.Either<ReadonlyArray<H>, string> => {
+    const wanted = new Set(dates)
+    const byTime = new Map<string, H>()
+    for (const h of all) if (wanted.has(h.time.slice(0, 10))) byTime.set(h.time, h)
+    const hours: Array<H> = []
+    for (const date of dates) {
+      for (let hour = 0; hour < 24; hour++) {
+        const point = byTime.get(`${date}T${String(hour).padStart(2, "0")}:00`)
+        if (point === undefined) return Either.left(`the forecast has no data for ${date} ${hour}:00 local time`)
+        hours.push(point)
+      }
     }
+    return Either.right(hours)
   }
-  return Either.right({ ...series, hours })
+  return Either.gen(function*() {
+    const hours = yield* cut(series.hours)
+    if (series.runs === undefined) return { ...series, hours }
+    const runs: Array<ModelRun> = []
+    for (const run of series.runs) runs.push({ model: run.model, hours: yield* cut(run.hours) })
+    return { ...series, hours, runs }
+  })
 }

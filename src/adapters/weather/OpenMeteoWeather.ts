@@ -1,5 +1,6 @@
 import { Cache, Data, Duration, Effect, Either, Exit, Layer } from "effect"
-import { type WeatherSeries, WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
+import type { ForecastWeather } from "../../domain/forecast/ForecastWeather.js"
+import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
 import { defaults, type OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { makeFetch } from "./OpenMeteoFetch.js"
@@ -34,7 +35,7 @@ export const make = Effect.fn("OpenMeteoWeather.make")(function*(overrides: Part
   const options: OpenMeteoOptions = { ...defaults, ...overrides }
   const fetch = yield* makeFetch(options)
 
-  const lookup = (key: CacheKey): Effect.Effect<WeatherSeries, WeatherUnavailable> => {
+  const lookup = (key: CacheKey): Effect.Effect<ForecastWeather, WeatherUnavailable> => {
     const common = {
       latitude: key.latitude,
       longitude: key.longitude,
@@ -50,6 +51,8 @@ export const make = Effect.fn("OpenMeteoWeather.make")(function*(overrides: Part
         params: {
           ...common,
           hourly: names(forecastVariables),
+          // Several models in one call; each variable comes back suffixed `_<model>` (issue 15).
+          ...(options.models.length === 0 ? {} : { models: options.models.join(",") }),
           wind_speed_unit: "kmh",
           temperature_unit: "celsius",
           precipitation_unit: "mm",
@@ -65,7 +68,7 @@ export const make = Effect.fn("OpenMeteoWeather.make")(function*(overrides: Part
     ], { concurrency: 2 }).pipe(
       Effect.mapError((e) => new WeatherUnavailable({ reason: e.reason })),
       Effect.flatMap(([forecast, marine]) =>
-        Either.mapLeft(mergeSeries(forecast, marine), (reason) => new WeatherUnavailable({ reason: `open-meteo: ${reason}` }))
+        Either.mapLeft(mergeSeries(forecast, marine, options.models), (reason) => new WeatherUnavailable({ reason: `open-meteo: ${reason}` }))
       )
     )
   }

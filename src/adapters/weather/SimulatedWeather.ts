@@ -1,6 +1,7 @@
 import { Duration, Effect, Either, Layer } from "effect"
 import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
+import { withTideAndCurrent } from "./SimulatedCurrent.js"
 import { simulateSeries } from "./SimulatedSeries.js"
 
 export interface Options {
@@ -20,7 +21,7 @@ export const make = (options: Options = {}): WeatherProviderShape => {
       yield* wait
       const series = simulateSeries(request.coordinates, request.dates, request.seed)
       if (Either.isLeft(series)) return yield* new WeatherUnavailable({ reason: series.left })
-      return series.right
+      return withTideAndCurrent(series.right, request.coordinates)
     })
   }
 }

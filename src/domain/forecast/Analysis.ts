@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { DayTimelineFields, ForecastMetaFields } from "./TimelineSchema.js"
 
 export const Classification = Schema.Literal("GO", "CAUTION", "AVOID")
 export type Classification = typeof Classification.Type
@@ -16,13 +17,16 @@ export const worstOf = (classes: ReadonlyArray<Classification>): Classification 
 export const DailyClassification = Schema.Struct({
   date: Schema.String,
   classification: Classification,
-  summary: Schema.String
+  summary: Schema.String,
+  // Issue 15 additions, all optional (the contract's three fields are unchanged).
+  ...DayTimelineFields
 })
 export type DailyClassification = typeof DailyClassification.Type
 
 /** The contract's `ai_analysis`. */
 export const Analysis = Schema.Struct({
   summary: Schema.String,
-  daily_classifications: Schema.Array(DailyClassification)
+  daily_classifications: Schema.Array(DailyClassification),
+  ...ForecastMetaFields
 })
 export type Analysis = typeof Analysis.Type

@@ -13,6 +13,15 @@ export const OpenMeteoConfig: Config.Config<OpenMeteoOptions> = Config.all({
   retries: intBetween("SPOTCAST_OPEN_METEO_RETRIES", 0, 10).pipe(Config.withDefault(defaults.retries)),
   cacheTtlSeconds: intBetween("SPOTCAST_OPEN_METEO_CACHE_TTL_SECONDS", 1, 3600).pipe(
     Config.withDefault(Duration.toSeconds(defaults.cacheTtl))
+  ),
+  // Issue 15: the forecast models asked in one call, the first judged, the others for the confidence.
+  models: Config.string("SPOTCAST_OPEN_METEO_MODELS").pipe(
+    Config.map((list) => list.split(",").map((m) => m.trim())),
+    Config.validate({
+      message: "a comma-separated list of 1 to 6 Open-Meteo model names (letters, digits, _)",
+      validation: (ms) => ms.length >= 1 && ms.length <= 6 && ms.every((m) => /^[a-z0-9_]+$/.test(m))
+    }),
+    Config.withDefault(defaults.models)
   )
 }).pipe(
   Config.map(({ cacheTtlSeconds, timeoutMs, ...rest }): OpenMeteoOptions => ({

@@ -91,7 +91,9 @@ layer(TestServer.layer(), { excludeTestServices: true })("SpotCast endpoints", (
         [today(), dayAfter(today(), 1)]
       )
       for (const day of latest.ai_analysis.daily_classifications) {
-        assert.deepStrictEqual(keys(day), ["classification", "date", "summary"])
+        // The contract's three fields, and issue 15's optional additions (test/adapters/http/contract/ForecastAdditions.test.ts).
+        assert.deepStrictEqual(keys(day).filter((k) => ["classification", "date", "summary"].includes(k)), ["classification", "date", "summary"])
+        assert.includeMembers(["conditions", "deciding_factors", "hourly", "sunrise", "sunset", "tides", "window"], keys(day).filter((k) => !["classification", "date", "summary"].includes(k)))
         assert.include(["GO", "CAUTION", "AVOID"], day.classification)
       }
     }))

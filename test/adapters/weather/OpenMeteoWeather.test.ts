@@ -207,8 +207,12 @@ describe("OpenMeteoWeather against a loopback Open-Meteo", () => {
       )
       assert.strictEqual(
         marine.get("hourly"),
-        "wave_height,wave_period,wave_direction,swell_wave_height,swell_wave_period,swell_wave_direction,sea_surface_temperature"
+        "wave_height,wave_period,wave_direction,swell_wave_height,swell_wave_period,swell_wave_direction,sea_surface_temperature," +
+          "sea_level_height_msl,ocean_current_velocity,ocean_current_direction"
       )
+      // Several models in one call (issue 15); the marine call keeps its default model.
+      assert.strictEqual(forecast.get("models"), "best_match,ecmwf_ifs025,gfs_seamless,icon_seamless")
+      assert.isFalse(marine.has("models"))
       for (const p of [forecast, marine]) {
         assert.strictEqual(p.get("timezone"), "auto")
         assert.strictEqual(p.get("start_date"), D1)

@@ -3,6 +3,7 @@ import { Effect, Either, Exit, FastCheck as fc, Fiber, Option, TestClock } from 
 import * as SimulatedWeather from "../../../src/adapters/weather/SimulatedWeather.js"
 import { simulateSeries } from "../../../src/adapters/weather/SimulatedSeries.js"
 import { WeatherProvider, type WeatherRequest } from "../../../src/ports/WeatherProvider.js"
+import { withTideAndCurrent } from "../../../src/adapters/weather/SimulatedCurrent.js"
 
 const request: WeatherRequest = {
   coordinates: { latitude: 41.13, longitude: -71.71 },
@@ -23,7 +24,8 @@ layer(SimulatedWeather.layer())("SimulatedWeather.layer", (it) => {
   it.effect("answers the simulated series of the request at once", () =>
     Effect.gen(function*() {
       const series = yield* (yield* WeatherProvider).hourly(request)
-      assert.deepStrictEqual(series, Either.getOrThrow(simulateSeries(request.coordinates, request.dates, request.seed)))
+      const plain = Either.getOrThrow(simulateSeries(request.coordinates, request.dates, request.seed))
+      assert.deepStrictEqual(series, withTideAndCurrent(plain, request.coordinates))
       assert.strictEqual(series.source, "simulated")
       assert.lengthOf(series.hours, 5 * 24)
       assert.isTrue(yield* answeredAfter(0))

@@ -15,6 +15,16 @@ describe("OpenMeteoConfig", () => {
       assert.strictEqual(Duration.toMillis(o.timeout), 10_000)
       assert.strictEqual(o.retries, 3)
       assert.strictEqual(Duration.toMillis(o.cacheTtl), 300_000)
+      assert.deepStrictEqual(o.models, ["best_match", "ecmwf_ifs025", "gfs_seamless", "icon_seamless"])
+    }))
+
+  it.effect("SPOTCAST_OPEN_METEO_MODELS: the models asked in one call (issue 15)", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(Either.getOrThrow(yield* read({ SPOTCAST_OPEN_METEO_MODELS: "best_match, gfs_seamless" })).models, ["best_match", "gfs_seamless"])
+      assert.deepStrictEqual(Either.getOrThrow(yield* read({ SPOTCAST_OPEN_METEO_MODELS: "best_match" })).models, ["best_match"])
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_OPEN_METEO_MODELS: "" })))
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_OPEN_METEO_MODELS: "gfs&x=1" })))
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_OPEN_METEO_MODELS: "a,b,c,d,e,f,g" })))
     }))
 
   it.effect("the customer API with a redacted key", () =>

@@ -1,0 +1,112 @@
+import { Either } from "effect"
+import { type AssessInput, assessDays } from "../safety/AssessDays.js"
+import type { DayAssessment } from "../safety/Assessment.js"
+import { bucketByLocalDate, hoursIn } from "../safety/LocalDays.js"
+import { type Opposition, withCurrentAgainstWind } from "../safety/WindAgainstCurrentRule.js"
+import type { Preferences } from "../spotcast/Preferences.js"
+import type { Analysis, Classification } from "./Analysis.js"
+import { converterFor, displayUnits } from "./DisplayUnits.js"
+import type { ForecastWeather, TimelineHour } from "./ForecastWeather.js"
+import { type ModelDay, weighModels } from "./ModelConfidence.js"
+import { dayTimeline, seriesTides } from "./Timeline.js"
+import type { DayConfidence, ForecastSource } from "./TimelineSchema.js"
+
+/** Something about a day the text must say (issue 15): why its class is more severe than one model's rules. */
+export type DayNote =
+  | { readonly _tag: "ModelsDisagree"; readonly models: ReadonlyArray<readonly [string, Classification]>; readonly rated: Classification }
+  | { readonly _tag: "WindAgainstCurrent"; readonly opposition: Opposition; readonly rated: Classification }
+
+export interface JudgedDays {
+  readonly days: ReadonlyArray<DayAssessment>
+  readonly confidence: ReadonlyArray<DayConfidence>
+  /** Per day, in order. */
+  readonly notes: ReadonlyArray<ReadonlyArray<DayNote>>
+}
+
+/** A day with the current-against-wind rule applied to its window's hours. */
+const withCurrent = (day: DayAssessment, hours: ReadonlyArray<TimelineHour>): { day: DayAssessment; note?: DayNote } => {
+  const byDate = bucketByLocalDate(hours.filter((h) => h.time.startsWith(day.date)))
+  if (Either.isLeft(byDate)) return { day }
+  const slots = byDate.right.get(day.date)
+  if (slots === undefined) return { day }
+  const raised = withCurrentAgainstWind(day.reasons, hoursIn(slots, day.window.startHour, day.window.endHour))
+  if (raised === undefined) return { day }
+  return {
+    day: { ...day, reasons: raised.reasons, classification: raised.classification },
+    note: { _tag: "WindAgainstCurrent", opposition: raised.opposition, rated: raised.classification }
+  }
+}
+
+/**
+ * The rules' days once the extra data is weighed: a current against the wind raises the seas (each
+ * model's own hours), then the models are compared and a disagreement across a class boundary takes the
+ * more severe class. Only ever more severe than `assessed`, never less.
+ */
+export const judgeDays = (assessed: ReadonlyArray<DayAssessment>, input: Omit<AssessInput, "series"> & { readonly series: ForecastWeather }): JudgedDays => {
+  const series = input.series
+  const runs = series.runs ?? []
+  const primaryModel = runs[0]?.model ?? (series.source === "simulated" ? "simulated" : "best_match")
+  const days: Array<DayAssessment> = []
+  const confidence: Array<DayConfidence> = []
+  const notes: Array<Array<DayNote>> = []
+  for (const assessedDay of assessed) {
+    const primary = withCurrent(assessedDay, series.hours)
+    const others: Array<ModelDay> = runs.slice(1).map((run) => {
+      const one = assessDays({ ...input, series: { ...series, hours: run.hours }, dates: [assessedDay.date] })
+      return { model: run.model, day: Either.isLeft(one) ? undefined : withCurrent(one.right[0]!, run.hours).day }
+    })
+    const weighed = weighModels({ model: primaryModel, day: primary.day }, others, series.missingModels ?? [])
+    days.push(weighed.day)
+    confidence.push(weighed.confidence)
+    notes.push([
+      ...(primary.note === undefined ? [] : [primary.note]),
+      ...(weighed.disagreement === undefined ? [] : [{ _tag: "ModelsDisagree" as const, ...weighed.disagreement }])
+    ])
+  }
+  return { days, confidence, notes }
+}
+
+/** Who the data comes from, with the attribution its licence asks for. */
+export const sourceOf = (series: ForecastWeather): ForecastSource =>
+  series.source === "open-meteo"
+    ? {
+      provider: "Open-Meteo",
+      models: series.models ?? ["best_match"],
+      attribution: "Weather data by Open-Meteo.com",
+      link: "https://open-meteo.com/",
+      license: "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)"
+    }
+    : { provider: "SpotCast simulator", models: ["simulated"], attribution: "Simulated weather for the sandbox: not a forecast" }
+
+export interface TimelineContext extends Omit<AssessInput, "series" | "dates" | "tripDurationHours"> {
+  readonly series: ForecastWeather
+  readonly days: ReadonlyArray<DayAssessment>
+  readonly confidence: ReadonlyArray<DayConfidence>
+  readonly preferences: Pick<Preferences, "distanceUnits" | "speedUnits">
+  /** UTC, RFC 3339. */
+  readonly issuedAt: string
+}
+
+/**
+ * The analysis with issue 15's additions: per day the timeline (window, ranges, sun, deciding factors,
+ * tides, hours), and for the forecast when it was issued, from what, in which units and how sure.
+ * Whatever the analyst wrote in those fields is replaced; its three contract fields are kept.
+ */
+export const withTimeline = (analysis: Analysis, context: TimelineContext): Analysis => {
+  const units = displayUnits(context.preferences)
+  const convert = converterFor(units)
+  const tides = seriesTides(context.series, convert)
+  return {
+    summary: analysis.summary,
+    daily_classifications: analysis.daily_classifications.map((written, i) => {
+      const day = context.days[i]
+      const base = { date: written.date, classification: written.classification, summary: written.summary }
+      if (day === undefined || day.date !== written.date) return base
+      return { ...base, ...dayTimeline({ series: context.series, day, coordinates: context.coordinates, vessel: context.vessel, convert, tides }) }
+    }),
+    issued_at: context.issuedAt,
+    source: sourceOf(context.series),
+    units,
+    confidence: context.confidence
+  }
+}

@@ -1,0 +1,110 @@
+import { Either } from "effect"
+import type { DayAssessment, Factor } from "../safety/Assessment.js"
+import { classifyDay } from "../safety/ClassifyDay.js"
+import { daylightOn } from "../safety/Daylight.js"
+import { reduceHours } from "../safety/ReduceHours.js"
+import { withCurrentAgainstWind } from "../safety/WindAgainstCurrentRule.js"
+import type { Coordinates } from "../spotcast/Coordinates.js"
+import type { Vessel } from "../spotcast/Vessel.js"
+import type { Classification } from "./Analysis.js"
+import { conditionSpan } from "./ConditionRanges.js"
+import type { Convert } from "./DisplayUnits.js"
+import type { ForecastWeather, TimelineHour } from "./ForecastWeather.js"
+import { localTime, localTimeOn, wallClockOf } from "./LocalTimes.js"
+import { tideExtremes } from "./TideExtremes.js"
+import type { DayRanges, HourEntry, TideEvent } from "./TimelineSchema.js"
+
+/** The issue-15 fields of one `daily_classifications[]` entry. */
+export interface DayTimeline {
+  readonly window: { readonly start: string; readonly end: string }
+  readonly conditions: DayRanges
+  readonly sunrise?: string
+  readonly sunset?: string
+  readonly deciding_factors: ReadonlyArray<Factor>
+  readonly tides?: ReadonlyArray<TideEvent>
+  readonly hourly: ReadonlyArray<HourEntry>
+}
+
+/** An hour judged alone by the same rules (the current against the wind included); null without wind. */
+export const hourClass = (hour: TimelineHour, vessel: Vessel): Classification | null => {
+  const reduced = reduceHours([hour])
+  if (Either.isLeft(reduced)) return null
+  const judged = classifyDay(reduced.right, vessel)
+  return withCurrentAgainstWind(judged.reasons, [hour])?.classification ?? judged.classification
+}
+
+const reading = (value: number | null | undefined, convert: (x: number) => number): number | null =>
+  value === null || value === undefined ? null : convert(value)
+
+export const hourEntry = (h: TimelineHour, utcOffsetSeconds: number, c: Convert, vessel: Vessel): HourEntry => ({
+  time: localTime(wallClockOf(h.time), utcOffsetSeconds),
+  wind_speed: reading(h.wind_speed_kt, c.speed),
+  wind_gust: reading(h.wind_gust_kt, c.speed),
+  wind_direction: reading(h.wind_direction_deg, c.whole),
+  wave_height: reading(h.wave_height_ft, c.height),
+  wave_period: reading(h.wave_period_s, c.period),
+  wave_direction: reading(h.wave_direction_deg, c.whole),
+  swell_height: reading(h.swell_height_ft, c.height),
+  swell_period: reading(h.swell_period_s, c.period),
+  swell_direction: reading(h.swell_direction_deg, c.whole),
+  visibility: reading(h.visibility_nm, c.distance),
+  precipitation_probability: reading(h.precipitation_probability_pct, c.whole),
+  precipitation_rate: reading(h.precipitation_mm_per_h, c.rate),
+  air_temperature: reading(h.air_temp_c, c.temperature),
+  water_temperature: reading(h.water_temp_c, c.temperature),
+  tide_height: reading(h.tide_height_ft, c.height),
+  current_speed: reading(h.current_speed_kt, c.speed),
+  current_direction: reading(h.current_direction_deg, c.whole),
+  classification: hourClass(h, vessel)
+})
+
+/** The factors that set the day's class (none on a GO day), each once, most severe first. */
+export const decidingFactors = (day: DayAssessment): ReadonlyArray<Factor> =>
+  day.classification === "GO"
+    ? []
+    : [...new Set(day.reasons.filter((r) => r.classification === day.classification).map((r) => r.factor))]
+
+/**
+ * High and low waters of the whole series, as local times: computed once over all its hours so a turn
+ * near midnight is found from both days' hours. Empty when the series has no sea level.
+ */
+export const seriesTides = (series: ForecastWeather, c: Convert): ReadonlyArray<TideEvent & { readonly date: string }> => {
+  const hours = series.hours
+  if (!hours.some((h) => h.tide_height_ft != null)) return []
+  const start = hours.length === 0 ? 0 : wallClockOf(hours[0]!.time)
+  return tideExtremes(hours.map((h) => h.tide_height_ft)).map((e) => {
+    const time = localTime(start + e.at * 3_600_000, series.utcOffsetSeconds)
+    return { date: time.slice(0, 10), type: e.type, time, height: c.height(e.heightFt) }
+  })
+}
+
+export interface TimelineInput {
+  readonly series: ForecastWeather
+  readonly day: DayAssessment
+  readonly coordinates: Coordinates
+  readonly vessel: Vessel
+  readonly convert: Convert
+  readonly tides: ReadonlyArray<TideEvent & { readonly date: string }>
+}
+
+/** One day's timeline: its window, ranges, sun times, deciding factors, tides and hours (issue 15 item 1). */
+export const dayTimeline = ({ convert, coordinates, day, series, tides, vessel }: TimelineInput): DayTimeline => {
+  const offset = series.utcOffsetSeconds
+  const hours = series.hours.filter((h) => h.time.startsWith(day.date))
+  const inWindow = hours.filter((h) => {
+    const hour = Number(h.time.slice(11, 13))
+    return hour >= day.window.startHour && hour < day.window.endHour
+  })
+  const sun = daylightOn(day.date, coordinates, offset)
+  const dayTides = tides.filter((t) => t.date === day.date).map(({ height, time, type }) => ({ type, time, height }))
+  return {
+    window: { start: localTimeOn(day.date, day.window.startHour, offset), end: localTimeOn(day.date, day.window.endHour, offset) },
+    conditions: { window: conditionSpan(inWindow, convert), day: conditionSpan(hours, convert) },
+    ...(sun._tag === "SunRisesAndSets"
+      ? { sunrise: localTimeOn(day.date, sun.sunrise, offset), sunset: localTimeOn(day.date, sun.sunset, offset) }
+      : {}),
+    deciding_factors: decidingFactors(day),
+    ...(series.hours.some((h) => h.tide_height_ft != null) ? { tides: dayTides } : {}),
+    hourly: hours.map((h) => hourEntry(h, offset, convert, vessel))
+  }
+}
