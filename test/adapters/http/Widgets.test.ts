@@ -294,6 +294,8 @@ layer(TestServer.layer(), { excludeTestServices: true })("widgets end to end", (
       assert.include(page.text, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;Bob&#39;s&quot; &lt;b&gt;dock&lt;/b&gt;")
       assert.strictEqual((page.text.match(/class="b GO">GO</g) ?? []).length, 2)
       assert.include(page.text, "Test analysis of 2 day(s)") // full shows the texts
+      // and each day's hourly wind as an inline chart (issue 15): two days, two charts
+      assert.strictEqual((page.text.match(/<svg class="c"[^>]*role="img"><title>Wind \d+–\d+ /g) ?? []).length, 2)
       assert.include(page.text, "Open-Meteo")
       assert.include(page.text, "Forecast made ")
       assert.notMatch(page.text, /acct_|sk_live|sk_test|spc_|metadata/)

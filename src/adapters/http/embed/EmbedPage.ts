@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import { DateTime } from "effect"
 import type { Classification } from "../../../domain/forecast/Analysis.js"
 import type { DisplayType, WidgetView } from "../../../domain/widget/Widget.js"
+import { windChart } from "./WindChart.js"
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export const escapeHtml = (s: string): string =>
@@ -29,6 +30,7 @@ li{display:flex;align-items:center;gap:6px}
 .o{margin:8px 0 0}
 .m{margin:8px 0 0;font-size:11px;color:#475569}
 .p{margin:0;color:#475569}
+.c{display:block;margin:4px 0 0}
 `.trim()
 
 const SCRIPT = `(function(){function s(){parent.postMessage({type:"${SIZE_MESSAGE}",height:Math.ceil(document.body.getBoundingClientRect().height)},"*")}` +
@@ -83,17 +85,18 @@ const madeAt = (t: DateTime.Utc) => `${DateTime.formatIso(t).slice(0, 16).replac
 
 /**
  * The public page of a widget: its name, each day's GO/CAUTION/AVOID badge (a word, not only a colour),
- * in `full` each day's summary and the overall summary, when the forecast was made, and the data
+ * in `full` each day's summary with a small chart of its hourly wind and gusts and the overall summary, when the forecast was made, and the data
  * attribution. Every user-supplied string is escaped; nothing private (no metadata, account or key).
  */
 export const renderWidgetPage = ({ latest, widget }: WidgetView, display: DisplayType): string => {
   const name = `<h1>${escapeHtml(widget.name)}</h1>`
   let content: string
   if (latest.status === "completed" && latest.analysis !== undefined) {
+    const speedUnit = latest.analysis.units?.speed ?? ""
     const days = latest.analysis.daily_classifications.map((d) =>
       display === "full"
         ? `<li><span class="d">${escapeHtml(dayLabel(d.date))}</span>${badge(d.classification)}` +
-          `<p class="s">${escapeHtml(d.summary)}</p></li>`
+          `<div><p class="s">${escapeHtml(d.summary)}</p>${windChart(d.hourly, speedUnit)}</div></li>`
         : `<li><span class="d">${escapeHtml(dayLabel(d.date))}</span>${badge(d.classification)}</li>`
     )
     const overall = display === "full" ? `<p class="o">${escapeHtml(latest.analysis.summary)}</p>` : ""
