@@ -1,0 +1,103 @@
+import { type Classification, worstOf } from "../../domain/forecast/Analysis.js"
+import type { FactReading, QuotedUnit, TextFacts } from "../../domain/analysis/TextFloor.js"
+import type { DayAssessment } from "../../domain/safety/Assessment.js"
+import type { AnalystInput } from "../../ports/Analyst.js"
+import { packFor } from "./i18n/Packs.js"
+import * as Units from "./Units.js"
+
+/** Every number of one day's facts in the requested units, rounded as the model (and built-in texts) get them. */
+const readingsOf = (day: DayAssessment, input: AnalystInput): ReadonlyArray<FactReading> => {
+  const { distanceUnits: d, speedUnits: s } = input.preferences
+  const c = day.conditions
+  const q = (x: Units.Quantity): FactReading => ({ value: x.amount, unit: x.unit })
+  const opt = (v: number | undefined, f: (v: number) => Units.Quantity) => (v === undefined ? [] : [q(f(v))])
+  const seas = [c.wave_height_ft, c.swell_height_ft].filter((v): v is number => v !== undefined)
+  return [
+    q(Units.speed(c.wind_speed_kt, s, "en")),
+    q(Units.speed(c.wind_gust_kt, s, "en")),
+    { value: Math.round(c.wind_direction_deg), unit: "deg" },
+    ...opt(c.wave_height_ft, (v) => Units.height(v, d, "en")),
+    ...opt(c.swell_height_ft, (v) => Units.height(v, d, "en")),
+    ...opt(seas.length === 0 ? undefined : Math.max(...seas), (v) => Units.height(v, d, "en")),
+    ...opt(c.wave_period_s, (v) => Units.seconds(v, "en")),
+    ...opt(c.swell_period_s, (v) => Units.seconds(v, "en")),
+    ...opt(c.visibility_nm, (v) => Units.distance(v, d, "en")),
+    ...opt(c.precipitation_probability_pct, (v) => Units.percent(v, "en")),
+    ...opt(c.precipitation_mm_per_h, (v) => Units.rainRate(v, "en")),
+    ...opt(c.air_temp_c, (v) => Units.temperature(v, d, "en")),
+    ...opt(c.water_temp_c, (v) => Units.temperature(v, d, "en"))
+  ]
+}
+
+const unitsOf = (input: AnalystInput): ReadonlyArray<QuotedUnit> => {
+  const { distanceUnits: d, speedUnits: s } = input.preferences
+  return [s, d, d === "km" ? "m" : "ft", d === "mi" ? "f" : "c", "s", "pct", "mmh", "deg"]
+}
+
+/** The factors that gave a day its (non-GO) class. */
+const decidingOf = (day: DayAssessment): ReadonlyArray<string> =>
+  day.classification === "GO"
+    ? []
+    : [...new Set(day.reasons.filter((r) => r.classification === day.classification).map((r) => r.factor))]
+
+/**
+ * The GO class word (the language's and the English one), which a CAUTION or AVOID text must not use.
+ * Only GO: an AVOID day's text may rightly say that a milder day was CAUTION.
+ */
+const goWords = (cls: Classification, input: AnalystInput): ReadonlyArray<string> =>
+  cls === "GO" ? [] : [...new Set(["GO", packFor(input.preferences.language).classWord.GO])]
+
+const common = (input: AnalystInput) => {
+  const length = Units.height(input.vessel.lengthFt, input.preferences.distanceUnits, "en")
+  return {
+    language: input.preferences.language,
+    units: unitsOf(input),
+    vessel: { value: length.amount, unit: length.unit } satisfies FactReading,
+    trip: input.tripDurationHours === undefined ? [] : [input.tripDurationHours]
+  }
+}
+
+/**
+ * What day `index`'s text may say. Its class is the one it will be shown with (`shownAs`: the more
+ * severe of the model's and the rules'); the factors to name are the rules' deciding ones.
+ */
+export const dayFacts = (input: AnalystInput, index: number, shownAs: Classification): TextFacts => {
+  const day = input.days[index]!
+  const c = common(input)
+  return {
+    language: c.language,
+    readings: [...readingsOf(day, input), c.vessel],
+    units: c.units,
+    counts: c.trip,
+    hours: [day.window.startHour, day.window.endHour],
+    dates: [day.date],
+    classification: shownAs,
+    deciding: decidingOf(day),
+    mustName: "all",
+    lessSevereWords: goWords(shownAs, input)
+  }
+}
+
+/**
+ * What the overall summary may say: any day's numbers, dates and window hours, the number of days and
+ * of days of each class. It must not reassure, and must name a deciding factor of its worst days, only
+ * when no day of the period is GO (otherwise it may rightly praise the GO days).
+ */
+export const summaryFacts = (input: AnalystInput, shownAs: ReadonlyArray<Classification>): TextFacts => {
+  const c = common(input)
+  const worst = worstOf(shownAs)
+  const noGoDay = shownAs.length > 0 && !shownAs.includes("GO")
+  const classCounts = (["GO", "CAUTION", "AVOID"] as const).map((k) => shownAs.filter((x) => x === k).length)
+  return {
+    language: c.language,
+    readings: [...input.days.flatMap((day) => readingsOf(day, input)), c.vessel],
+    units: c.units,
+    counts: [...c.trip, input.days.length, ...classCounts, ...input.days.map((_, i) => i + 1)],
+    hours: input.days.flatMap((day) => [day.window.startHour, day.window.endHour]),
+    dates: input.days.map((day) => day.date),
+    classification: noGoDay ? worst : "GO",
+    deciding: noGoDay ? input.days.filter((day, i) => shownAs[i] === worst).flatMap(decidingOf) : [],
+    mustName: "any",
+    lessSevereWords: noGoDay ? goWords(worst, input) : []
+  }
+}
