@@ -2,6 +2,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Layer, Metric, Option, Ref } from "effect"
 import * as LlmAnalyst from "../../../src/adapters/analyst/LlmAnalyst.js"
+import * as Prometheus from "../../../src/adapters/http/observability/Prometheus.js"
 import type { LlmOptions } from "../../../src/adapters/analyst/LlmOptions.js"
 import { Analyst, type AnalystInput } from "../../../src/ports/Analyst.js"
 import { fakeModel, type Style } from "./LlmFake.js"
@@ -31,8 +32,8 @@ const counted = (reason: string, text: "day" | "summary") =>
     Effect.map((state) => state.count)
   )
 
-const goodDay1 = { date: D1, classification: "GO", summary: "Light winds of 9.2 mph between 08:00 and 14:00: a good sail." }
-const goodDay2 = { date: D2, classification: "AVOID", summary: "Gale: sustained winds of 34.5 mph and gusts to 46 mph. Stay in port." }
+const goodDay1 = { date: D1, classification: "GO" as const, summary: "Light winds of 9.2 mph between 08:00 and 14:00: a good sail." }
+const goodDay2 = { date: D2, classification: "AVOID" as const, summary: "Gale: sustained winds of 34.5 mph and gusts to 46 mph. Stay in port." }
 const goodSummary = "Monday is the day to sail; on Tuesday the wind reaches 34.5 mph."
 
 for (const style of ["openai", "openai-compatible"] as const) {
@@ -54,6 +55,10 @@ for (const style of ["openai", "openai-compatible"] as const) {
         assert.strictEqual(analysis.summary, goodSummary)
         assert.strictEqual((yield* counted("reassuring", "day")) - before, 1)
         assert.strictEqual((yield* counted("wrong_units", "day")) - beforeUnits, 1)
+        // What /metrics renders (the HTTP adapter renders every metric of the process).
+        const exposition = Prometheus.render(yield* Prometheus.scrape)
+        assert.match(exposition, /# TYPE spotcast_llm_text_rejections_total counter/)
+        assert.match(exposition, /spotcast_llm_text_rejections_total\{[^}]*reason="reassuring"[^}]*\} \d+/)
         const warning = logs.find((l) => l.includes("text floor refused"))
         assert.isDefined(warning)
         assert.include(warning!, D2)
@@ -104,8 +109,8 @@ for (const style of ["openai", "openai-compatible"] as const) {
         const answer = {
           summary: "11月23日は出航できますが、11月24日は風速34.5mphの強風です。",
           days: [
-            { date: D1, classification: "GO", summary: "風速9.2mphの穏やかな風です（8時〜14時）。" },
-            { date: D2, classification: "AVOID", summary: "平均風速34.5mph、最大瞬間風速46mphの強風です。港にとどまってください。" }
+            { date: D1, classification: "GO" as const, summary: "風速9.2mphの穏やかな風です（8時〜14時）。" },
+            { date: D2, classification: "AVOID" as const, summary: "平均風速34.5mph、最大瞬間風速46mphの強風です。港にとどまってください。" }
           ]
         }
         const { analysis, builtinCalls } = yield* run(style, answer, given)
