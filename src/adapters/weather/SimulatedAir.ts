@@ -43,7 +43,7 @@ const dawn = (hour: number): number => Math.exp(-(((hour - 6.5) / 2.5) ** 2))
  */
 const inlandAirMeanC = (latitude: number, aridity: number, w: number): number => {
   const a = Math.abs(latitude)
-  const annual = 27 - 0.55 * Math.max(0, a - 15) + 4 * aridity
+  const annual = 27 - 0.55 * Math.max(0, a - 15) + 3 * aridity
   const halfRange = 2 + 0.27 * Math.max(0, a - 10) + 4 * aridity
   return annual + halfRange * (1 - 2 * w)
 }
@@ -68,12 +68,13 @@ export const airAt = (spot: Spot, utcHours: number, windKt: number, seaTempC: nu
 
   const season = zone.seaTempSeasonC * 1.3 * (1 - 2 * w)
   const overWater = zone.seasonality * (-6 * w + 1.5 * (1 - w)) - 0.8 * (1 - zone.seasonality)
-  const spells = (0.6 + 3.9 * zone.seasonality) * smooth(spot.key, AIR_TEMP, utcHours, 60)
+  // Warm and cold spells; steadier in desert air.
+  const spells = (0.6 + 3.9 * zone.seasonality) * (1 - 0.5 * dry) * smooth(spot.key, AIR_TEMP, utcHours, 60)
   const airMeanC = place.inland
     ? inlandAirMeanC(place.latitude, dry, w) + spells
     : zone.seaTempC + 0.5 * place.seaTempAnomalyC + season + overWater + spells
   // Half the day-night swing: small over the sea, large inland and in dry air.
-  const swing = place.inland ? 4 + 4 * dry : 1 + 2.5 * place.coastal + 1.5 * dry
+  const swing = place.inland ? 4 + 3 * dry : 1 + 2.5 * place.coastal + 1.5 * dry
   const daily = swing * (1 - 0.6 * probability / 100) * dayCurve(hour)
   const airTempC = airMeanC + daily - 1.5 * Math.min(1, rate / 4)
 
