@@ -29,6 +29,15 @@ const readingsOf = (day: DayAssessment, input: AnalystInput): ReadonlyArray<Fact
   ]
 }
 
+/** The condition fields `readingsOf` converts; any other numeric field is a plain fact (e.g. hours of daylight). */
+const converted = new Set([
+  "wind_speed_kt", "wind_gust_kt", "wind_direction_deg", "wave_height_ft", "swell_height_ft", "wave_period_s",
+  "swell_period_s", "visibility_nm", "precipitation_probability_pct", "precipitation_mm_per_h", "air_temp_c",
+  "water_temp_c", "weather_code"
+])
+const plainOf = (day: DayAssessment): ReadonlyArray<number> =>
+  Object.entries(day.conditions).flatMap(([k, v]) => (converted.has(k) || typeof v !== "number" ? [] : [Units.round(v, 1)]))
+
 const unitsOf = (input: AnalystInput): ReadonlyArray<QuotedUnit> => {
   const { distanceUnits: d, speedUnits: s } = input.preferences
   return [s, d, d === "km" ? "m" : "ft", d === "mi" ? "f" : "c", "s", "pct", "mmh", "deg"]
@@ -68,7 +77,8 @@ export const dayFacts = (input: AnalystInput, index: number, shownAs: Classifica
     language: c.language,
     readings: [...readingsOf(day, input), c.vessel],
     units: c.units,
-    counts: c.trip,
+    // The window's length in hours is a fact too ("a 6-hour window").
+    counts: [...c.trip, day.window.endHour - day.window.startHour, ...plainOf(day)],
     hours: [day.window.startHour, day.window.endHour],
     dates: [day.date],
     classification: shownAs,
@@ -92,7 +102,14 @@ export const summaryFacts = (input: AnalystInput, shownAs: ReadonlyArray<Classif
     language: c.language,
     readings: [...input.days.flatMap((day) => readingsOf(day, input)), c.vessel],
     units: c.units,
-    counts: [...c.trip, input.days.length, ...classCounts, ...input.days.map((_, i) => i + 1)],
+    counts: [
+      ...c.trip,
+      input.days.length,
+      ...classCounts,
+      ...input.days.map((_, i) => i + 1),
+      ...input.days.map((day) => day.window.endHour - day.window.startHour),
+      ...input.days.flatMap(plainOf)
+    ],
     hours: input.days.flatMap((day) => [day.window.startHour, day.window.endHour]),
     dates: input.days.map((day) => day.date),
     classification: noGoDay ? worst : "GO",

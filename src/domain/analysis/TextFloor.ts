@@ -80,7 +80,9 @@ const checkQuoted = (q: Quoted, facts: TextFacts): Rejection | undefined => {
           const asked = facts.units.filter((u) => family[u] === family[q.unit!]).join("/")
           return { reason: "wrong_units", detail: `"${q.text}" is in ${q.unit}, the facts are in ${asked || "other units"}` }
         }
-        return facts.readings.some((r) => r.unit === q.unit && near(q.value, q.decimals, r.value))
+        // "18°" may be a temperature as well as a direction.
+        const sameQuantity = (u: QuotedUnit) => u === q.unit || (q.unit === "deg" && family[u] === "temperature")
+        return facts.readings.some((r) => sameQuantity(r.unit) && near(q.value, q.decimals, r.value))
           ? undefined
           : { reason: "invented_number", detail: `${q.text} ${q.unit} is not in the facts` }
       }

@@ -162,30 +162,30 @@ export const factorCues: Readonly<Record<string, Cues>> = {
     it: ["stato del mare", "sconosciut[oa]", "non disponibil[ei]", "senza dati", "mancano i dati", "dati sulle onde", "nessun dato"],
     ja: ["海況", "波のデータ", "不明"]
   },
-  // Factors issue 11 adds to the rules (darkness, cold air, freezing spray), named here in advance.
+  // Factors issue 11 adds to the rules (darkness, freezing spray, cold air).
   darkness: {
-    en: ["dark\\w*", "daylight", "night", "sunset", "sunrise"],
-    es: ["oscuridad", "noche", "luz del día", "horas de luz", "atardecer", "amanecer"],
-    fr: ["obscurité", "nuit", "lumière du jour", "coucher du soleil", "lever du soleil"],
-    pt: ["escuridão", "noite", "luz do dia", "pôr do sol", "nascer do sol"],
-    it: ["buio", "oscurità", "notte", "luce del giorno", "ore di luce", "tramonto", "alba"],
-    ja: ["暗", "夜", "日照", "日没", "日の出", "明るい時間"]
-  },
-  cold_air: {
-    en: ["cold", "freezing", "frost\\w*", "air temperature", "below zero"],
-    es: ["frío", "fría", "helad\\w+", "bajo cero", "temperatura del aire"],
-    fr: ["froid\\w*", "gel\\w*", "glacial\\w*", "température de l'air"],
-    pt: ["frio", "fria", "congelante", "abaixo de zero", "temperatura do ar", "gelad\\w+"],
-    it: ["fredd\\w+", "gelid\\w+", "sotto zero", "temperatura dell'aria", "gelo"],
-    ja: ["寒", "氷点下", "気温", "冷え"]
+    en: ["dark\\w*", "daylight", "night\\w*", "sunset", "sunrise"],
+    es: ["oscur\\w*", "noches?", "horas? de luz", "luz del día", "atardecer", "amanecer"],
+    fr: ["obscurité", "nuits?", "journée", "heures? de jour", "lumière du jour", "coucher du soleil", "lever du soleil"],
+    pt: ["escur\\w*", "noites?", "horas? de luz", "luz do dia", "pôr do sol", "nascer do sol"],
+    it: ["buio", "oscurità", "notte", "notti", "ore di luce", "luce del giorno", "tramonto", "alba"],
+    ja: ["暗", "夜", "日照", "日没", "日の出"]
   },
   freezing_spray: {
     en: ["spray", "icing", "ice"],
     es: ["rociones?", "engelamiento", "hielo"],
-    fr: ["embruns?", "givrage", "glace"],
-    pt: ["borrifos?", "congelamento", "gelo", "spray"],
-    it: ["spruzzi", "ghiaccio", "formazione di ghiaccio"],
-    ja: ["着氷", "しぶき", "飛沫", "氷"]
+    fr: ["embruns?", "verglaçant\\w*", "givrage", "glace"],
+    pt: ["salpicos?", "borrifos?", "congelant\\w*", "gelo"],
+    it: ["spruzz[oi]", "congelant\\w*", "ghiaccio", "formazione di ghiaccio"],
+    ja: ["着氷", "しぶき", "飛沫"]
+  },
+  cold_air: {
+    en: ["cold\\w*", "freezing", "frost\\w*", "below zero"],
+    es: ["frío", "fría", "bajo cero", "helad\\w+"],
+    fr: ["froid\\w*", "sous zéro", "gel\\w*", "glacial\\w*"],
+    pt: ["frio", "fria", "abaixo de zero", "gelad\\w+"],
+    it: ["fredd\\w+", "sotto zero", "gelid\\w+", "gelo"],
+    ja: ["寒", "氷点下", "冷え"]
   }
 }
 

@@ -1,14 +1,12 @@
 import { FastCheck as fc } from "effect"
 import { type Classification, worstOf } from "../../../src/domain/forecast/Analysis.js"
-import type { DayAssessment, Factor } from "../../../src/domain/safety/Assessment.js"
+import { type DayAssessment, Factor } from "../../../src/domain/safety/Assessment.js"
 import type { Preferences } from "../../../src/domain/spotcast/Preferences.js"
 import type { Vessel } from "../../../src/domain/spotcast/Vessel.js"
 import type { AnalystInput } from "../../../src/ports/Analyst.js"
 
-const factors: ReadonlyArray<Factor> = [
-  "wind", "gust", "seas", "steep_seas", "visibility", "precipitation", "thunderstorm", "cold_water", "light_air",
-  "sea_state_unavailable"
-]
+/** Every factor the rules know, whatever is added later. */
+const factors: ReadonlyArray<Factor> = Factor.literals
 const cls = fc.constantFrom<Classification>("GO", "CAUTION", "AVOID")
 const opt = <A>(a: fc.Arbitrary<A>) => fc.option(a, { nil: undefined })
 const reading = (min: number, max: number) => fc.double({ min, max, noNaN: true })

@@ -98,6 +98,12 @@ describe("TextFloor: the issue's example and numbers", () => {
     assert.deepStrictEqual(reasons(checkText("Wind 8.4 kt, rising after 15:00.", facts)), ["invented_number"])
   })
 
+  it("derived facts pass: the window's length, a temperature written with a bare degree sign", () => {
+    const facts = dayFacts(input(prefs("en")), 0, "GO") // 09:00-13:00, air 21.3 °C, wind from 315°
+    assert.deepStrictEqual(checkText("A 4-hour window from 9 am: air 21°, wind 8.4 kt from 315°.", facts), [])
+    assert.deepStrictEqual(reasons(checkText("A 7-hour window: wind 8.4 kt.", facts)), ["invented_number"])
+  })
+
   it("negative temperatures keep their sign", () => {
     assert.deepStrictEqual(quotedNumbers("air −3.5 °C, 気温-2°C", "ja").map((q) => q._tag === "Number" ? [q.value, q.unit] : q._tag), [
       [-3.5, "c"],
