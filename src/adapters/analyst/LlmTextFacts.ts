@@ -2,8 +2,55 @@ import { type Classification, worstOf } from "../../domain/forecast/Analysis.js"
 import type { FactReading, QuotedUnit, TextFacts } from "../../domain/analysis/TextFloor.js"
 import type { DayAssessment } from "../../domain/safety/Assessment.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
+import { quotedNumbers } from "../../domain/analysis/QuotedNumbers.js"
 import { packFor } from "./i18n/Packs.js"
+import { facts as promptFacts } from "./LlmPrompt.js"
 import * as Units from "./Units.js"
+
+/** The unit labels of the prompt's readings (`{ value, unit }`). */
+const unitOfLabel: Readonly<Record<string, QuotedUnit>> = {
+  kt: "kts", mph: "mph", "m/s": "ms", nm: "nm", mi: "mi", km: "km", ft: "ft", m: "m", "°C": "c", "°F": "f", s: "s",
+  "%": "pct", "mm/h": "mmh"
+}
+
+interface Given {
+  readonly readings: Array<FactReading>
+  readonly counts: Array<number>
+  readonly times: Array<readonly [number, number]>
+  readonly dates: Array<string>
+}
+
+/**
+ * Every number the model is given for a day, whatever the prompt holds (readings as `{ value, unit }`,
+ * plain numbers, and numbers, times and dates inside the sentences it is given, such as a timeline):
+ * the floor accepts exactly what the model was told.
+ */
+const givenIn = (value: unknown, into: Given): Given => {
+  if (typeof value === "number") into.counts.push(value)
+  else if (typeof value === "string") {
+    for (const q of quotedNumbers(value, "en")) {
+      if (q._tag === "Time") into.times.push([q.hour, q.minute])
+      else if (q._tag === "Date" && q.year !== undefined && q.month !== undefined) {
+        into.dates.push(`${q.year}-${String(q.month).padStart(2, "0")}-${String(q.day).padStart(2, "0")}`)
+      } else if (q._tag === "Number") {
+        if (q.unit === undefined) into.counts.push(q.value)
+        else into.readings.push({ value: q.value, unit: q.unit })
+      }
+    }
+  } else if (Array.isArray(value)) for (const v of value) givenIn(v, into)
+  else if (typeof value === "object" && value !== null) {
+    const o = value as Record<string, unknown>
+    const unit = typeof o.unit === "string" ? unitOfLabel[o.unit] : undefined
+    if (typeof o.value === "number" && unit !== undefined) into.readings.push({ value: o.value, unit })
+    else for (const v of Object.values(o)) givenIn(v, into)
+  }
+  return into
+}
+
+const givenFor = (input: AnalystInput, days: ReadonlyArray<number>): Given => {
+  const all = promptFacts(input).days
+  return givenIn(days.map((i) => all[i]), { readings: [], counts: [], times: [], dates: [] })
+}
 
 /** Every number of one day's facts in the requested units, rounded as the model (and built-in texts) get them. */
 const readingsOf = (day: DayAssessment, input: AnalystInput): ReadonlyArray<FactReading> => {
@@ -73,14 +120,16 @@ const common = (input: AnalystInput) => {
 export const dayFacts = (input: AnalystInput, index: number, shownAs: Classification): TextFacts => {
   const day = input.days[index]!
   const c = common(input)
+  const given = givenFor(input, [index])
   return {
     language: c.language,
-    readings: [...readingsOf(day, input), c.vessel],
+    readings: [...readingsOf(day, input), c.vessel, ...given.readings],
     units: c.units,
     // The window's length in hours is a fact too ("a 6-hour window").
-    counts: [...c.trip, day.window.endHour - day.window.startHour, ...plainOf(day)],
+    counts: [...c.trip, day.window.endHour - day.window.startHour, ...plainOf(day), ...given.counts],
     hours: [day.window.startHour, day.window.endHour],
-    dates: [day.date],
+    times: given.times,
+    dates: [day.date, ...given.dates],
     classification: shownAs,
     deciding: decidingOf(day),
     mustName: "all",
@@ -98,9 +147,10 @@ export const summaryFacts = (input: AnalystInput, shownAs: ReadonlyArray<Classif
   const worst = worstOf(shownAs)
   const noGoDay = shownAs.length > 0 && !shownAs.includes("GO")
   const classCounts = (["GO", "CAUTION", "AVOID"] as const).map((k) => shownAs.filter((x) => x === k).length)
+  const given = givenFor(input, input.days.map((_, i) => i))
   return {
     language: c.language,
-    readings: [...input.days.flatMap((day) => readingsOf(day, input)), c.vessel],
+    readings: [...input.days.flatMap((day) => readingsOf(day, input)), c.vessel, ...given.readings],
     units: c.units,
     counts: [
       ...c.trip,
@@ -108,10 +158,12 @@ export const summaryFacts = (input: AnalystInput, shownAs: ReadonlyArray<Classif
       ...classCounts,
       ...input.days.map((_, i) => i + 1),
       ...input.days.map((day) => day.window.endHour - day.window.startHour),
-      ...input.days.flatMap(plainOf)
+      ...input.days.flatMap(plainOf),
+      ...given.counts
     ],
     hours: input.days.flatMap((day) => [day.window.startHour, day.window.endHour]),
-    dates: input.days.map((day) => day.date),
+    times: given.times,
+    dates: [...input.days.map((day) => day.date), ...given.dates],
     classification: noGoDay ? worst : "GO",
     deciding: noGoDay ? input.days.filter((day, i) => shownAs[i] === worst).flatMap(decidingOf) : [],
     mustName: "any",

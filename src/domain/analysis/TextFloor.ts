@@ -26,6 +26,8 @@ export interface TextFacts {
   readonly counts: ReadonlyArray<number>
   /** Local clock hours the text may name: the trip window's bounds. */
   readonly hours: ReadonlyArray<number>
+  /** Other clock times the facts name, to the minute ([hour, minute]), e.g. a timeline's "15:40". */
+  readonly times?: ReadonlyArray<readonly [number, number]>
   /** The forecast dates (YYYY-MM-DD) the text may name. */
   readonly dates: ReadonlyArray<string>
   /**
@@ -70,9 +72,10 @@ const checkQuoted = (q: Quoted, facts: TextFacts): Rejection | undefined => {
         ? undefined
         : { reason: "invented_number", detail: `the date "${q.text}" is not a forecast date` }
     case "Time": {
-      const window = q.minute === 0 && facts.hours.some((h) => h % 24 === q.hour % 24)
+      const window = (q.minute === 0 && facts.hours.some((h) => h % 24 === q.hour % 24)) ||
+        (facts.times ?? []).some(([h, m]) => h % 24 === q.hour % 24 && m === q.minute)
       const duration = q.bare && facts.counts.includes(q.hour)
-      return window || duration ? undefined : { reason: "invented_number", detail: `the time "${q.text}" is not a trip-window bound` }
+      return window || duration ? undefined : { reason: "invented_number", detail: `the time "${q.text}" is not in the facts` }
     }
     case "Number": {
       if (q.unit !== undefined) {
