@@ -146,9 +146,9 @@ export const checkText = (text: string, facts: TextFacts): ReadonlyArray<Rejecti
   if (language !== undefined) rejections.push({ reason: "wrong_language", detail: language })
   if (facts.classification !== "GO") {
     const word = reassuranceIn(text, facts.language)
-    if (word !== undefined) rejections.push({ reason: "reassuring", detail: `"${word}" on a ${facts.classification} day` })
+    if (word !== undefined) rejections.push({ reason: "reassuring", detail: `"${word}" on a day shown as ${facts.classification}` })
     const classWord = facts.lessSevereWords.find((w) => new RegExp(`(?<![\\p{L}])${escape(w)}(?![\\p{L}])`, "u").test(text))
-    if (classWord !== undefined) rejections.push({ reason: "reassuring", detail: `states "${classWord}" on a ${facts.classification} day` })
+    if (classWord !== undefined) rejections.push({ reason: "reassuring", detail: `states "${classWord}" on a day shown as ${facts.classification}` })
     const checkable = facts.deciding.filter((f) => factorCues[f] !== undefined)
     const named = checkable.filter((f) => names(text, f, facts.language))
     const missing = checkable.filter((f) => !named.includes(f))
