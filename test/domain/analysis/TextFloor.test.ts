@@ -120,6 +120,8 @@ describe("TextFloor: the issue's example and numbers", () => {
     const facts = dayFacts(input(prefs("en")), 1, "CAUTION") // caution: wind and seas
     assert.deepStrictEqual(reasons(checkText("GO: wind 16.3 kt and seas of 3.4 ft.", facts)), ["reassuring"])
     assert.deepStrictEqual(checkText("CAUTION: wind 16.3 kt and seas of 3.4 ft.", facts), [])
+    assert.deepStrictEqual(checkText("DO NOT GO out alone: wind 16.3 kt and seas of 3.4 ft.", facts), [])
+    assert.deepStrictEqual(checkText("A NO-GO for beginners, and DON'T GO alone: wind 16.3 kt, seas of 3.4 ft.", facts), [])
   })
 })
 
