@@ -148,7 +148,7 @@ export const checkText = (text: string, facts: TextFacts): ReadonlyArray<Rejecti
     const word = reassuranceIn(text, facts.language)
     if (word !== undefined) rejections.push({ reason: "reassuring", detail: `"${word}" on a day shown as ${facts.classification}` })
     // "DO NOT GO", "DON'T GO", "NO-GO" say the opposite of GO.
-    const unnegated = text.replace(/(?:\bNOT|N'T|\bNEVER|\bNO)[\s-]+(?=\S)/g, "NOT_")
+    const unnegated = text.replace(/(?:\bNOT|N['’]T|\bNEVER|\bNO)[\s-]+(?=\S)/g, "NOT_")
     const classWord = facts.lessSevereWords.find((w) => new RegExp(`(?<![\\p{L}_])${escape(w)}(?![\\p{L}])`, "u").test(unnegated))
     if (classWord !== undefined) rejections.push({ reason: "reassuring", detail: `states "${classWord}" on a day shown as ${facts.classification}` })
     const checkable = facts.deciding.filter((f) => factorCues[f] !== undefined)
