@@ -102,6 +102,9 @@ const checkQuoted = (q: Quoted, facts: TextFacts): Rejection | undefined => {
   }
 }
 
+/** Lower case, NFKC, typographic apostrophes as "'" (so "isn’t" and "l’eau" match the word lists). */
+const fold = (text: string) => text.normalize("NFKC").replace(/[’‘]/g, "'").toLowerCase()
+
 const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 const bounded = (language: Language, source: string) => {
@@ -113,7 +116,7 @@ const anyOf = (language: Language, sources: ReadonlyArray<string>) =>
 
 /** Reassuring wording of the language (and of English, which models slip into), outside the phrases that merely contain it. */
 const reassuranceIn = (text: string, language: Language): string | undefined => {
-  const lower = text.normalize("NFKC").toLowerCase()
+  const lower = fold(text)
   for (const l of new Set<Language>([language, "en"])) {
     const cleaned = lower.replace(anyOf(l, notReassuring[l]), " ")
     const found = anyOf(l, reassuring[l]).exec(cleaned)
@@ -123,7 +126,7 @@ const reassuranceIn = (text: string, language: Language): string | undefined => 
 }
 
 const names = (text: string, factor: string, language: Language): boolean => {
-  const lower = text.normalize("NFKC").toLowerCase()
+  const lower = fold(text)
   return [factor, ...(coveredBy[factor] ?? [])].some((f) => {
     const cues = factorCues[f]?.[language]
     return cues !== undefined && anyOf(language, cues).test(lower)

@@ -114,6 +114,7 @@ describe("TextFloor: the issue's example and numbers", () => {
   it("a cautionary sentence that merely contains a reassuring word is not refused", () => {
     const text = "It is not safe to go out: wind of 38.6 kt, gusts to 49.3 kt and seas of 13.8 ft. Make for a safe harbour."
     assert.deepStrictEqual(galeText("en", text), [])
+    assert.deepStrictEqual(galeText("en", "It isn’t safe: wind of 38.6 kt, gusts to 49.3 kt and seas of 13.8 ft."), [])
   })
 
   it("a CAUTION text must not state GO", () => {
