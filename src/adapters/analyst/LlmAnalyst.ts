@@ -1,5 +1,5 @@
 import type { HttpClient } from "@effect/platform"
-import { Effect, Either, Layer } from "effect"
+import { Effect, Either, Layer, Metric } from "effect"
 import type { Analysis } from "../../domain/forecast/Analysis.js"
 import type { Language } from "../../domain/spotcast/Preferences.js"
 import { checkCoverage } from "../../domain/safety/SafetyFloor.js"
@@ -7,7 +7,7 @@ import { Analyst, type AnalystInput, type AnalystShape, AnalystUnavailable } fro
 import { simulatedNotice } from "./BuiltinAnalyst.js"
 import * as LlmChatCompletions from "./LlmChatCompletions.js"
 import type { LlmOptions } from "./LlmOptions.js"
-import { replaceUnderstated, reviewOutput } from "./LlmFloor.js"
+import { replaceRejected, replaceUnderstated, reviewOutput, reviewTexts } from "./LlmFloor.js"
 import { checkTexts, type Generate, LlmFailure } from "./LlmOutput.js"
 import { prompt } from "./LlmPrompt.js"
 import * as LlmResponses from "./LlmResponses.js"
@@ -35,7 +35,8 @@ const withNotice = (analysis: Analysis, notice: string, language: Language): Ana
  * writes, the core sets the floor. One retry after a failed attempt (timeout, HTTP error, an answer
  * that is not the schema or not the assessed days); after that, the fallback's whole analysis. A day
  * the model rated less severe than the rules gets the fallback's day, and the overall summary becomes
- * the fallback's.
+ * the fallback's. Then the text floor: a day text or summary that quotes numbers not in the facts,
+ * is in another language, or reassures on a CAUTION/AVOID day without naming why, is the fallback's.
  */
 export const make = (generate: Generate, fallback: AnalystShape, options: LlmAnalystOptions): AnalystShape => {
   // Its days stand in for the model's, so they must be the assessed days.
@@ -59,19 +60,38 @@ export const make = (generate: Generate, fallback: AnalystShape, options: LlmAna
       return yield* builtin(input)
     }
     const reviewed = result.right
+    const rejected = reviewTexts(input, reviewed)
+    const fallbackAnalysis = reviewed.understated.length > 0 || rejected.length > 0 ? yield* builtin(input) : undefined
     let analysis = reviewed.analysis
     if (reviewed.understated.length > 0) {
       yield* Effect.logWarning("the model rated days less severe than the rules; their texts are the built-in analyst's", {
         dates: reviewed.understated.map((i) => input.days[i]!.date)
       })
-      analysis = replaceUnderstated(reviewed, yield* builtin(input))
+      analysis = replaceUnderstated(reviewed, fallbackAnalysis!)
     }
+    for (const r of rejected) {
+      const text = r.text === "summary" ? "summary" : "day"
+      yield* Effect.logWarning(`the text floor refused the model's ${r.text === "summary" ? "summary" : "text for a day"}; the built-in text is used`, {
+        ...(r.text === "summary" ? {} : { date: input.days[r.text]!.date }),
+        reasons: r.rejections.map((x) => `${x.reason}: ${x.detail}`)
+      })
+      for (const reason of new Set(r.rejections.map((x) => x.reason))) {
+        yield* Metric.increment(Metric.tagged(Metric.tagged(textRejectionsTotal, "reason", reason), "text", text))
+      }
+    }
+    if (rejected.length > 0) analysis = replaceRejected(analysis, rejected, fallbackAnalysis!)
     const language = input.preferences.language
     return input.simulated ? withNotice(analysis, options.simulatedNotice(language), language) : analysis
   }, Effect.annotateLogs({ llmProvider: options.provider, llmModel: options.model }))
 
   return { analyze }
 }
+
+/** Model texts the text floor refused, one per text and reason (exposed on /metrics). */
+export const textRejectionsTotal = Metric.counter("spotcast_llm_text_rejections_total", {
+  description: "Model-written texts replaced by the built-in analyst's, by reason and text (day, summary)",
+  incremental: true
+})
 
 const generatorFor = (options: LlmOptions) =>
   options.provider === "openai" ? LlmResponses.make(options) : LlmChatCompletions.make(options)

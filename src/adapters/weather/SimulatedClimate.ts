@@ -1,3 +1,4 @@
+import { aridityAt, currentAt, regionAt, type Water } from "./SimulatedGeography.js"
 import { hashString, uniform } from "./SimulatedNoise.js"
 
 /**
@@ -53,6 +54,8 @@ export interface Zone {
   readonly convective: number
   readonly seaTempC: number
   readonly seaTempSeasonC: number
+  /** How many days the sea's season runs behind the air's. */
+  readonly seaLagDays: number
   readonly swellM: number
   readonly swellFromDeg: number
   /** 0 in the tropics, 1 from the mid-latitudes poleward: how much the seasons matter. */
@@ -72,6 +75,7 @@ export const zoneAt = (latitude: number): Zone => {
     convective: zonal(CONVECTIVE, a),
     seaTempC: zonal(SEA_TEMP_C, a),
     seaTempSeasonC: zonal(SEA_TEMP_SEASON_C, a),
+    seaLagDays: 45,
     swellM: zonal(SWELL_M, a) * (south > 1 ? 1.2 : 1),
     swellFromDeg: mirror(zonalAngle(SWELL_FROM_NH, a), latitude),
     seasonality: Math.min(1, Math.max(0, (a - 10) / 30))
@@ -102,32 +106,65 @@ export interface Place {
   readonly fetchKm: number
   /** Fraction of the ocean swell that reaches the place. */
   readonly swellExposure: number
-  /** Strength of the local sea breeze, 0.3 to 1. */
+  /** Strength of the local sea breeze, 0.3 to 1 (0.1 inland). */
   readonly coastal: number
   /** Direction the sea breeze blows from (from the sea onto the land). */
   readonly onshoreFromDeg: number
   readonly windiness: number
   /** Cold currents and upwelling: degrees below (or above) the zonal sea temperature. */
   readonly seaTempAnomalyC: number
+  /** Far inland (SimulatedGeography): no sea state and no water temperature. */
+  readonly inland: boolean
+  /** 0 to 1: how much of a desert the place is (no rain, no fog, hot days, cold nights). */
+  readonly aridity: number
+  /** The water of its enclosed sea, bay or lake, when it has its own. */
+  readonly water?: Water
 }
 
+/**
+ * The place's fixed traits: random ones from the hash of the point (exposure, breeze, windiness), then
+ * the geography mask: a bay or enclosed sea caps the fetch and the swell and has its own water; an
+ * ocean current shifts the sea temperature; inland there is no sea, little sea breeze and a little
+ * less wind (friction over land).
+ */
 export const placeAt = (latitude: number, longitude: number): Place => {
   const key = hashString(`${latitude.toFixed(4)},${longitude.toFixed(4)}`)
   const exposure = uniform(key, 0, 0)
+  const region = regionAt(latitude, longitude)
+  const current = currentAt(latitude, longitude)
+  const openFetchKm = 5 * Math.pow(80, exposure)
+  const openSwell = 0.06 + 0.94 * Math.pow(Math.min(1, exposure * 0.8 + 0.3 * uniform(key, 0, 1)), 1.5)
+  const inland = region?._tag === "Inland"
+  const anomaly = uniform(key, 0, 5)
   return {
     key,
     latitude,
     utcOffsetHours: Math.round(longitude / 15) + 0,
-    fetchKm: 5 * Math.pow(80, exposure),
-    swellExposure: 0.06 + 0.94 * Math.pow(Math.min(1, exposure * 0.8 + 0.3 * uniform(key, 0, 1)), 1.5),
-    coastal: 0.3 + 0.7 * uniform(key, 0, 2),
+    fetchKm: region?._tag === "Enclosed"
+      ? region.maxFetchKm * (0.3 + 0.7 * exposure)
+      : region?._tag === "Basin"
+      ? Math.min(openFetchKm, region.maxFetchKm)
+      : openFetchKm,
+    swellExposure: region?._tag === "Enclosed"
+      ? region.swellExposure
+      : region?._tag === "Basin"
+      ? openSwell * region.swellFactor
+      : openSwell,
+    coastal: inland ? 0.1 : 0.3 + 0.7 * uniform(key, 0, 2),
     onshoreFromDeg: 360 * uniform(key, 0, 3),
-    windiness: 0.85 + 0.3 * uniform(key, 0, 4),
-    seaTempAnomalyC: 1 - 5 * Math.pow(uniform(key, 0, 5), 2)
+    windiness: (inland ? 0.8 : 1) * (0.85 + 0.3 * uniform(key, 0, 4)),
+    seaTempAnomalyC: region !== undefined && region._tag !== "Inland"
+      ? anomaly - 0.5
+      : current !== undefined
+      ? current + 2 * (anomaly - 0.5)
+      : 1 - 5 * Math.pow(anomaly, 2),
+    inland,
+    aridity: aridityAt(latitude, longitude),
+    ...(region !== undefined && region._tag !== "Inland" ? { water: region.water } : {})
   }
 }
 
-/** One simulated spot: its place, its latitude's zone, and the key of its weather for one seed. */
+/** One simulated spot: its place, its latitude's zone (with its own sea's water), and the key of its weather for one seed. */
 export interface Spot {
   readonly place: Place
   readonly zone: Zone
@@ -136,5 +173,9 @@ export interface Spot {
 
 export const spotAt = (latitude: number, longitude: number, seed: string): Spot => {
   const place = placeAt(latitude, longitude)
-  return { place, zone: zoneAt(latitude), key: hashString(`${place.key}|${seed}`) }
+  const zonal = zoneAt(latitude)
+  const zone = place.water === undefined
+    ? zonal
+    : { ...zonal, seaTempC: place.water.meanC, seaTempSeasonC: place.water.seasonC, seaLagDays: place.water.lagDays }
+  return { place, zone, key: hashString(`${place.key}|${seed}`) }
 }

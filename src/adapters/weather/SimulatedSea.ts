@@ -11,12 +11,15 @@ const G = 9.81
 const KT_TO_MS = 0.514444
 const RAD = Math.PI / 180
 
-/** Sea surface temperature: the zone's, the place's current, and a season that lags the air's by 45 days. */
+/**
+ * Sea surface temperature: the zone's (or its enclosed sea's own), the place's current, and a season
+ * that lags the air's (45 days in the open ocean, less in shallow seas such as the Persian Gulf).
+ */
 export const seaTempAt = (spot: Spot, utcHours: number): number =>
   Math.max(
     -1.8,
     spot.zone.seaTempC + spot.place.seaTempAnomalyC +
-      spot.zone.seaTempSeasonC * (1 - 2 * winterness(utcHours, spot.place.latitude, 45)) +
+      spot.zone.seaTempSeasonC * (1 - 2 * winterness(utcHours, spot.place.latitude, spot.zone.seaLagDays)) +
       0.4 * smooth(spot.key, SEA_TEMP, utcHours, 150)
   )
 

@@ -29,14 +29,29 @@ const weatherCode = (air: Air, mmPerH: number, gustKt: number): number => {
   return p < 15 ? 0 : p < 30 ? 1 : p < 50 ? 2 : 3
 }
 
+/** Far inland there is no sea: the marine fields are null, as a real marine model leaves them. */
+const seaFields = (spot: Spot, utcHours: number) => {
+  if (spot.place.inland) {
+    return { wave_height_ft: null, wave_period_s: null, wave_direction_deg: null, swell_height_ft: null, swell_period_s: null, swell_direction_deg: null }
+  }
+  const sea = seaAt(spot, utcHours)
+  const waveFt = round(sea.waveHeightM * M_TO_FT, 1)
+  return {
+    wave_height_ft: waveFt,
+    wave_period_s: round(sea.wavePeriodS, 1),
+    wave_direction_deg: degrees(sea.waveFromDeg),
+    swell_height_ft: Math.min(waveFt, round(sea.swellHeightM * M_TO_FT, 1)),
+    swell_period_s: round(sea.swellPeriodS, 1),
+    swell_direction_deg: degrees(sea.swellFromDeg)
+  }
+}
+
 const hourAt = (spot: Spot, utcHours: number, time: string): HourlyPoint => {
   const wind = windAt(spot, utcHours)
-  const sea = seaAt(spot, utcHours)
-  const seaTempC = seaTempAt(spot, utcHours)
+  const seaTempC = spot.place.inland ? undefined : seaTempAt(spot, utcHours)
   const air = airAt(spot, utcHours, wind.speedKt, seaTempC)
   const windKt = round(wind.speedKt, 1)
   const gustKt = Math.max(windKt, round(wind.speedKt * air.gustFactor, 1))
-  const waveFt = round(sea.waveHeightM * M_TO_FT, 1)
   const mmPerH = round(air.precipitationMmPerH, 1)
   const visibility = air.visibilityNm
   return {
@@ -44,17 +59,12 @@ const hourAt = (spot: Spot, utcHours: number, time: string): HourlyPoint => {
     wind_speed_kt: windKt,
     wind_gust_kt: gustKt,
     wind_direction_deg: degrees(wind.fromDeg),
-    wave_height_ft: waveFt,
-    wave_period_s: round(sea.wavePeriodS, 1),
-    wave_direction_deg: degrees(sea.waveFromDeg),
-    swell_height_ft: Math.min(waveFt, round(sea.swellHeightM * M_TO_FT, 1)),
-    swell_period_s: round(sea.swellPeriodS, 1),
-    swell_direction_deg: degrees(sea.swellFromDeg),
+    ...seaFields(spot, utcHours),
     visibility_nm: Math.max(0.05, round(visibility, visibility < 1 ? 2 : 1)),
     precipitation_probability_pct: Math.round(air.precipitationProbabilityPct),
     precipitation_mm_per_h: mmPerH,
     air_temp_c: round(air.airTempC, 1),
-    water_temp_c: round(seaTempC, 1),
+    water_temp_c: seaTempC === undefined ? null : round(seaTempC, 1),
     weather_code: weatherCode(air, mmPerH, gustKt)
   }
 }

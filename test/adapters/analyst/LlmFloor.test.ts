@@ -14,9 +14,13 @@ const pairs = fc.array(fc.tuple(cls, cls), { minLength: 1, maxLength: 5 })
 const daysOf = (rules: ReadonlyArray<Classification>): Array<DayAssessment> =>
   rules.map((c, i) => ({ ...calmDay, date: `2026-11-${String(10 + i)}`, classification: c }))
 
+/** Model texts that pass the text floor (the facts' wind, in the requested mph, in English), told apart by a letter. */
+const modelText = (i: number) => `Model text ${"ABCDE"[i]}: the wind is 9.2 mph.`
+const MODEL_SUMMARY = "Model summary: the wind is 9.2 mph on each day."
+
 const outputOf = (days: ReadonlyArray<DayAssessment>, model: ReadonlyArray<Classification>): LlmOutput => ({
-  summary: "Model summary.",
-  days: days.map((d, i) => ({ date: d.date, classification: model[i]!, summary: `Model text ${i}.` }))
+  summary: MODEL_SUMMARY,
+  days: days.map((d, i) => ({ date: d.date, classification: model[i]!, summary: modelText(i) }))
 })
 
 describe("the LLM safety floor", () => {
@@ -48,10 +52,10 @@ describe("the LLM safety floor", () => {
         const day = analysis.daily_classifications[i]!
         assert.isAtLeast(severityOf(day.classification), severityOf(rules))
         if (severityOf(model) < severityOf(rules)) assert.isTrue(day.summary.endsWith(`Built-in text for ${days[i]!.date}.`))
-        else assert.isTrue(day.summary.endsWith(`Model text ${i}.`))
+        else assert.isTrue(day.summary.endsWith(modelText(i)))
         assert.strictEqual(day.summary.startsWith(NOTICE), simulated)
       }
-      assert.isTrue(analysis.summary.endsWith(anyUnderstated ? "Built-in summary." : "Model summary."))
+      assert.isTrue(analysis.summary.endsWith(anyUnderstated ? "Built-in summary." : MODEL_SUMMARY))
       assert.strictEqual(analysis.summary.startsWith(NOTICE), simulated)
       assert.strictEqual(yield* Ref.get(calls), anyUnderstated ? 1 : 0)
     }))
