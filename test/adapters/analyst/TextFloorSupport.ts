@@ -11,6 +11,9 @@ const cls = fc.constantFrom<Classification>("GO", "CAUTION", "AVOID")
 const opt = <A>(a: fc.Arbitrary<A>) => fc.option(a, { nil: undefined })
 const reading = (min: number, max: number) => fc.double({ min, max, noNaN: true })
 
+/** Factors the rules only ever note (class GO): they never decide a day. */
+const noteOnly: ReadonlySet<Factor> = new Set(["light_air", "cold_air"])
+
 /** A plausible day: readings in physical ranges, reasons of any factor, the class the worst of them. */
 export const anyDay: fc.Arbitrary<DayAssessment> = fc.record({
   date: fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2035-12-31T00:00:00Z"), noInvalidDate: true }),
@@ -31,7 +34,7 @@ export const anyDay: fc.Arbitrary<DayAssessment> = fc.record({
   reasons: fc.uniqueArray(fc.tuple(fc.constantFrom(...factors), cls), { selector: ([f]) => f, maxLength: 5 }),
   worse: fc.uniqueArray(fc.constantFrom(...factors), { maxLength: 3 })
 }).map((r): DayAssessment => {
-  const reasons = r.reasons.map(([factor, c]) => ({ factor, classification: factor === "light_air" ? "GO" as const : c, detail: "test" }))
+  const reasons = r.reasons.map(([factor, c]) => ({ factor, classification: noteOnly.has(factor) ? "GO" as const : c, detail: "test" }))
   const when = <A>(v: A | undefined, f: (v: A) => object) => (v === undefined ? {} : f(v))
   return {
     date: r.date.toISOString().slice(0, 10),
