@@ -1,4 +1,4 @@
-import { Cause, Context, Duration, Effect, Layer, Schedule } from "effect"
+import { Cause, Context, Duration, Effect, Layer } from "effect"
 import type { AccountId } from "../domain/Ids.js"
 import { hourOf } from "../domain/usage/UsageRange.js"
 import { type RequestTally, UsageStore, type UsageStoreShape } from "../ports/UsageStore.js"
@@ -79,10 +79,7 @@ export const layer = (options: { readonly interval?: Duration.DurationInput } = 
     Effect.gen(function*() {
       const counter = yield* make(yield* UsageStore)
       yield* Effect.addFinalizer(() => counter.flush)
-      yield* counter.flush.pipe(
-        Effect.repeat(Schedule.spaced(options.interval ?? FLUSH_INTERVAL)),
-        Effect.forkScoped
-      )
+      yield* counter.flush.pipe(Effect.delay(options.interval ?? FLUSH_INTERVAL), Effect.forever, Effect.forkScoped)
       return counter
     })
   )
