@@ -1,7 +1,7 @@
 import { Clock, Effect, Option } from "effect"
 import type { AccountId } from "../domain/Ids.js"
 import { aggregate } from "../domain/usage/UsageCounters.js"
-import { resolveRange, type UsageQuery } from "../domain/usage/UsageRange.js"
+import { periodMillis, resolveRange, type UsageQuery } from "../domain/usage/UsageRange.js"
 import { UsageStore } from "../ports/UsageStore.js"
 import { requireAccount } from "./ManageAccounts.js"
 import { RequestCounter } from "./RequestCounter.js"
@@ -15,7 +15,12 @@ export const usageReport = Effect.fn("UsageReport")(function*(accountId: Account
   const range = yield* resolveRange(query, yield* Clock.currentTimeMillis)
   const counter = yield* Effect.serviceOption(RequestCounter)
   if (Option.isSome(counter)) yield* counter.value.flush
-  const tallies = yield* (yield* UsageStore).tallies(accountId, range.startMillis, range.endMillis)
+  const tallies = yield* (yield* UsageStore).tallies(
+    accountId,
+    range.startMillis,
+    range.endMillis,
+    periodMillis(range.granularity)
+  )
   return aggregate(range, tallies)
 })
 

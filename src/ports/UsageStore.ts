@@ -19,12 +19,18 @@ export interface UsageStoreShape {
   /** Adds the counts to the stored per-hour totals (several processes may add to the same hour). */
   readonly addRequests: (tallies: ReadonlyArray<RequestTally>) => Effect.Effect<void>
   /**
-   * The account's activity in [startMillis, endMillis), tallied per UTC hour: credits charged and
+   * The account's activity in [startMillis, endMillis), tallied per bucket of `bucketMillis` (a UTC
+   * hour or day: HOUR_MILLIS or DAY_MILLIS), each tally dated by its bucket's start: credits charged and
    * refunded by product (dated by their ledger entry), forecasts created, completed and failed (dated
    * by each), requests and rate-limited requests, and webhook deliveries by final outcome (dated when
    * delivered, or by the last attempt of a failed one).
    */
-  readonly tallies: (accountId: AccountId, startMillis: number, endMillis: number) => Effect.Effect<ReadonlyArray<Tally>>
+  readonly tallies: (
+    accountId: AccountId,
+    startMillis: number,
+    endMillis: number,
+    bucketMillis: number
+  ) => Effect.Effect<ReadonlyArray<Tally>>
 }
 
 export class UsageStore extends Context.Tag("spotcast/UsageStore")<UsageStore, UsageStoreShape>() {}

@@ -23,14 +23,14 @@ const DAY0 = Date.UTC(2026, 2, 1)
 const utc = (millis: number) => DateTime.unsafeMake(millis)
 const analysis = { summary: "Calm", daily_classifications: [{ date: "2026-03-01", classification: "GO" as const, summary: "Calm" }] }
 
-const tallies = (account: Pick<Account, "id">, startMillis: number, endMillis: number) =>
-  Effect.flatMap(UsageStore, (s) => s.tallies(account.id, startMillis, endMillis))
+const tallies = (account: Pick<Account, "id">, startMillis: number, endMillis: number, bucketMillis = HOUR_MILLIS) =>
+  Effect.flatMap(UsageStore, (s) => s.tallies(account.id, startMillis, endMillis, bucketMillis))
 
 /** The report GET /v3/usage would build from the store for `from`..`to` (dates). */
 const report = (account: Pick<Account, "id">, from: string, to: string, granularity: "day" | "hour" = "day") =>
   Effect.gen(function*() {
     const range = Either.getOrThrow(resolveRange({ from, to, granularity }, DAY0))
-    return aggregate(range, yield* tallies(account, range.startMillis, range.endMillis))
+    return aggregate(range, yield* tallies(account, range.startMillis, range.endMillis, granularity === "day" ? DAY_MILLIS : HOUR_MILLIS))
   })
 
 const sumOf = (list: ReadonlyArray<Tally>, measure: Tally["measure"]) =>
@@ -214,12 +214,18 @@ export const usageStoreContract = (it: ContractIt) => {
       const list = yield* tallies(account, DAY0, DAY0 + 2 * DAY_MILLIS)
       const credits = list.filter((t) => t.measure.startsWith("credits")).map((t) => ({ ...t, product: t.product }))
       assert.sameDeepMembers(credits, [
-        { hourMillis: DAY0 + 5 * HOUR_MILLIS, measure: "credits_charged", amount: 4, product: "spotcast" },
-        { hourMillis: t2, measure: "credits_refunded", amount: 4, product: "spotcast" },
-        { hourMillis: t2, measure: "credits_charged", amount: 3, product: "widget" }
+        { bucketMillis: DAY0 + 5 * HOUR_MILLIS, measure: "credits_charged", amount: 4, product: "spotcast" },
+        { bucketMillis: t2, measure: "credits_refunded", amount: 4, product: "spotcast" },
+        { bucketMillis: t2, measure: "credits_charged", amount: 3, product: "widget" }
       ])
       assert.strictEqual(sumOf(list, "forecasts_created"), 2)
-      assert.sameDeepMembers(list.filter((t) => t.measure === "forecasts_failed"), [{ hourMillis: t2, measure: "forecasts_failed", amount: 1 }])
+      assert.sameDeepMembers(list.filter((t) => t.measure === "forecasts_failed"), [{ bucketMillis: t2, measure: "forecasts_failed", amount: 1 }])
+      const byDay = yield* tallies(account, DAY0, DAY0 + 2 * DAY_MILLIS, DAY_MILLIS)
+      assert.sameDeepMembers(byDay.filter((t) => t.measure.startsWith("credits")), [
+        { bucketMillis: DAY0, measure: "credits_charged", amount: 4, product: "spotcast" },
+        { bucketMillis: DAY0 + DAY_MILLIS, measure: "credits_refunded", amount: 4, product: "spotcast" },
+        { bucketMillis: DAY0 + DAY_MILLIS, measure: "credits_charged", amount: 3, product: "widget" }
+      ])
       // The range's end is excluded, its start included.
       assert.strictEqual(sumOf(yield* tallies(account, DAY0 + 6 * HOUR_MILLIS, t2), "credits_charged"), 0)
       assert.strictEqual(sumOf(yield* tallies(account, t2, t2 + 1), "credits_charged"), 3)
@@ -243,11 +249,16 @@ export const usageStoreContract = (it: ContractIt) => {
       yield* store.addRequests([])
       const list = yield* tallies(a, DAY0, DAY0 + 2 * DAY_MILLIS)
       assert.sameDeepMembers(list.filter((t) => t.amount > 0), [
-        { hourMillis: h(1), measure: "requests", amount: 8 },
-        { hourMillis: h(1), measure: "rate_limited_requests", amount: 3 },
-        { hourMillis: h(30), measure: "requests", amount: 1 }
+        { bucketMillis: h(1), measure: "requests", amount: 8 },
+        { bucketMillis: h(1), measure: "rate_limited_requests", amount: 3 },
+        { bucketMillis: h(30), measure: "requests", amount: 1 }
       ])
       assert.strictEqual(sumOf(yield* tallies(b, DAY0, DAY0 + DAY_MILLIS), "requests"), 7)
+      // In day buckets, dated by the day's start.
+      assert.sameDeepMembers((yield* tallies(a, DAY0, DAY0 + 2 * DAY_MILLIS, DAY_MILLIS)).filter((t) => t.measure === "requests"), [
+        { bucketMillis: DAY0, measure: "requests", amount: 8 },
+        { bucketMillis: DAY0 + DAY_MILLIS, measure: "requests", amount: 1 }
+      ])
       assert.strictEqual(sumOf(yield* tallies(a, h(2), h(30)), "requests"), 0)
       const byDay = yield* report(a, "2026-03-01", "2026-03-02")
       assert.deepStrictEqual(byDay.data.map((p) => [p.counters.requests, p.counters.rateLimitedRequests]), [[8, 3], [1, 0]])
@@ -307,8 +318,8 @@ export const usageStoreContract = (it: ContractIt) => {
       yield* settle(lastAt, bad.id, "Failed")
       const list = yield* tallies(account, DAY0, DAY0 + 3 * DAY_MILLIS)
       assert.sameDeepMembers(list.filter((t) => t.measure.startsWith("webhook")), [
-        { hourMillis: t0 + 3 * HOUR_MILLIS, measure: "webhook_deliveries_succeeded", amount: 1 },
-        { hourMillis: lastAt, measure: "webhook_deliveries_failed", amount: 1 }
+        { bucketMillis: t0 + 3 * HOUR_MILLIS, measure: "webhook_deliveries_succeeded", amount: 1 },
+        { bucketMillis: lastAt, measure: "webhook_deliveries_failed", amount: 1 }
       ])
       const other = yield* at(t0)(F.seed(0))
       assert.deepStrictEqual(yield* tallies(other, DAY0, DAY0 + 3 * DAY_MILLIS), [])

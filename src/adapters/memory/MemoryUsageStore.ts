@@ -2,7 +2,6 @@ import { DateTime, Effect, Layer } from "effect"
 import { productOf } from "../../domain/billing/Ledger.js"
 import type { AccountId } from "../../domain/Ids.js"
 import type { Tally } from "../../domain/usage/UsageCounters.js"
-import { hourOf } from "../../domain/usage/UsageRange.js"
 import { UsageStore, type UsageStoreShape } from "../../ports/UsageStore.js"
 import { MemoryDatabase } from "./MemoryDatabase.js"
 
@@ -21,37 +20,38 @@ export const layer = Layer.effect(
     const db = yield* MemoryDatabase
     const requests = new Map<AccountId, Map<number, HourCounts>>()
 
-    const tallies = (accountId: AccountId, startMillis: number, endMillis: number): ReadonlyArray<Tally> => {
+    const tallies = (accountId: AccountId, startMillis: number, endMillis: number, bucket: number): ReadonlyArray<Tally> => {
       const out: Array<Tally> = []
-      const at = (time: DateTime.Utc | undefined, make: (hourMillis: number) => Tally) => {
+      const bucketOf = (millis: number) => Math.floor(millis / bucket) * bucket
+      const at = (time: DateTime.Utc | undefined, make: (bucketMillis: number) => Tally) => {
         if (time === undefined) return
         const millis = DateTime.toEpochMillis(time)
-        if (millis >= startMillis && millis < endMillis) out.push(make(hourOf(millis)))
+        if (millis >= startMillis && millis < endMillis) out.push(make(bucketOf(millis)))
       }
       for (const entry of db.ledger.get(accountId) ?? []) {
         if (entry.kind === "grant") continue
         const measure = entry.kind === "charge" ? "credits_charged" : "credits_refunded"
-        at(entry.createdAt, (hourMillis) => ({ hourMillis, measure, amount: entry.amount, product: productOf(entry) }))
+        at(entry.createdAt, (bucketMillis) => ({ bucketMillis, measure, amount: entry.amount, product: productOf(entry) }))
       }
       for (const forecast of db.forecasts.values()) {
         if (forecast.accountId !== accountId) continue
-        at(forecast.createdAt, (hourMillis) => ({ hourMillis, measure: "forecasts_created", amount: 1 }))
-        at(forecast.completedAt, (hourMillis) => ({ hourMillis, measure: "forecasts_completed", amount: 1 }))
-        at(forecast.failedAt, (hourMillis) => ({ hourMillis, measure: "forecasts_failed", amount: 1 }))
+        at(forecast.createdAt, (bucketMillis) => ({ bucketMillis, measure: "forecasts_created", amount: 1 }))
+        at(forecast.completedAt, (bucketMillis) => ({ bucketMillis, measure: "forecasts_completed", amount: 1 }))
+        at(forecast.failedAt, (bucketMillis) => ({ bucketMillis, measure: "forecasts_failed", amount: 1 }))
       }
       for (const delivery of db.deliveries.values()) {
         if (delivery.accountId !== accountId) continue
         if (delivery.status === "delivered") {
-          at(delivery.deliveredAt, (hourMillis) => ({ hourMillis, measure: "webhook_deliveries_succeeded", amount: 1 }))
+          at(delivery.deliveredAt, (bucketMillis) => ({ bucketMillis, measure: "webhook_deliveries_succeeded", amount: 1 }))
         } else if (delivery.status === "failed") {
           const last = db.attempts.get(delivery.id)?.at(-1)?.at ?? delivery.createdAt
-          at(last, (hourMillis) => ({ hourMillis, measure: "webhook_deliveries_failed", amount: 1 }))
+          at(last, (bucketMillis) => ({ bucketMillis, measure: "webhook_deliveries_failed", amount: 1 }))
         }
       }
       for (const [hourMillis, counts] of requests.get(accountId) ?? []) {
         if (hourMillis < startMillis || hourMillis >= endMillis) continue
-        out.push({ hourMillis, measure: "requests", amount: counts.requests })
-        out.push({ hourMillis, measure: "rate_limited_requests", amount: counts.rateLimited })
+        out.push({ bucketMillis: bucketOf(hourMillis), measure: "requests", amount: counts.requests })
+        out.push({ bucketMillis: bucketOf(hourMillis), measure: "rate_limited_requests", amount: counts.rateLimited })
       }
       return out
     }
@@ -68,7 +68,8 @@ export const layer = Layer.effect(
             counts.rateLimited += tally.rateLimited
           }
         }),
-      tallies: (accountId, startMillis, endMillis) => Effect.sync(() => tallies(accountId, startMillis, endMillis))
+      tallies: (accountId, startMillis, endMillis, bucketMillis) =>
+        Effect.sync(() => tallies(accountId, startMillis, endMillis, bucketMillis))
     } satisfies UsageStoreShape)
   })
 )

@@ -9,15 +9,17 @@ import { UsageStore, type UsageStoreShape } from "../../ports/UsageStore.js"
 const TallyRow = Schema.Struct({
   measure: Measure,
   product: Schema.NullOr(ChargeProduct),
-  hour_ms: Schema.NumberFromString,
+  bucket_ms: Schema.NumberFromString,
   amount: Schema.NumberFromString
 })
 
-/** The UTC hour of a timestamptz in epoch milliseconds, whatever the session's time zone. */
-const hourMs = (column: string) => `(floor(extract(epoch FROM ${column}) / 3600) * 3600000)::bigint`
+/** The start of a timestamptz's UTC bucket in epoch milliseconds, whatever the session's time zone. */
+const bucketOf = (column: string, bucketMillis: number) =>
+  `(floor(extract(epoch FROM ${column}) * 1000 / ${bucketMillis}) * ${bucketMillis})::bigint`
 
 /**
- * Usage read with one statement per report: each measure grouped by hour over the account's range,
+ * Usage read with one statement per report: each measure grouped by the report's period (hour or
+ * day, so a year by day is a few hundred rows per measure) over the account's range,
  * through indexes that lead with the account and the time the measure is dated by. Request counts
  * are added with one upsert per flush, rows in key order so that two processes never deadlock.
  */
@@ -27,14 +29,21 @@ export const layer = Layer.effect(
     const sql = yield* SqlClient.SqlClient
 
     const tallies = SqlSchema.findAll({
-      Request: Schema.Struct({ accountId: AccountId, start: Schema.DateFromSelf, end: Schema.DateFromSelf }),
+      Request: Schema.Struct({
+        accountId: AccountId,
+        start: Schema.DateFromSelf,
+        end: Schema.DateFromSelf,
+        // Written into the statement (an integer of ours, never a client's text).
+        bucketMillis: Schema.Int.pipe(Schema.positive())
+      }),
       Result: TallyRow,
-      execute: ({ accountId, end, start }) => {
+      execute: ({ accountId, bucketMillis, end, start }) => {
+        const hourMs = (column: string) => bucketOf(column, bucketMillis)
         const within = (column: string) => sql`${sql.unsafe(column)} >= ${start} AND ${sql.unsafe(column)} < ${end}`
         return sql`
           SELECT CASE kind WHEN 'charge' THEN 'credits_charged' ELSE 'credits_refunded' END AS measure,
                  COALESCE(product, CASE WHEN widget_id IS NULL THEN 'spotcast' ELSE 'widget' END) AS product,
-                 ${sql.unsafe(hourMs("created_at"))} AS hour_ms, sum(amount)::bigint AS amount
+                 ${sql.unsafe(hourMs("created_at"))} AS bucket_ms, sum(amount)::bigint AS amount
           FROM ledger_entries
           WHERE account_id = ${accountId} AND kind <> 'grant' AND ${within("created_at")}
           GROUP BY 1, 2, 3
@@ -86,11 +95,11 @@ export const layer = Layer.effect(
           Effect.withSpan("UsageStore.addRequests")
         )
       },
-      tallies: (accountId, startMillis, endMillis) =>
-        tallies({ accountId, start: new Date(startMillis), end: new Date(endMillis) }).pipe(
+      tallies: (accountId, startMillis, endMillis, bucketMillis) =>
+        tallies({ accountId, start: new Date(startMillis), end: new Date(endMillis), bucketMillis }).pipe(
           Effect.map((rows) =>
             rows.map((r): Tally => ({
-              hourMillis: r.hour_ms,
+              bucketMillis: r.bucket_ms,
               measure: r.measure,
               amount: r.amount,
               ...(r.product === null ? {} : { product: r.product })

@@ -22,9 +22,10 @@ export const Measure = Schema.Literal(
 )
 export type Measure = typeof Measure.Type
 
-/** One count of a measure in one hour (credits also name their product). */
+/** One count of a measure in one bucket, a UTC hour or day (credits also name their product). */
 export interface Tally {
-  readonly hourMillis: number
+  /** The start of the bucket it counts in. */
+  readonly bucketMillis: number
   readonly measure: Measure
   readonly amount: number
   readonly product?: ChargeProduct | undefined
@@ -118,7 +119,7 @@ export interface UsageReport {
 }
 
 /**
- * Sums hourly tallies into the range's periods and its totals. Tallies outside the range are left
+ * Sums tallies (in buckets no longer than the range's periods) into the periods and the totals. Tallies outside the range are left
  * out, so the totals are exactly the sum of the periods.
  */
 export const aggregate = (range: UsageRange, tallies: Iterable<Tally>): UsageReport => {
@@ -126,8 +127,8 @@ export const aggregate = (range: UsageRange, tallies: Iterable<Tally>): UsageRep
   const periods = new Map<number, Mutable>(starts.map((start) => [start, zero()]))
   const totals = zero()
   for (const tally of tallies) {
-    if (tally.hourMillis < range.startMillis || tally.hourMillis >= range.endMillis || tally.amount === 0) continue
-    const period = periods.get(periodOf(tally.hourMillis, range.granularity))
+    if (tally.bucketMillis < range.startMillis || tally.bucketMillis >= range.endMillis || tally.amount === 0) continue
+    const period = periods.get(periodOf(tally.bucketMillis, range.granularity))
     if (period === undefined) continue
     add(period, tally)
     add(totals, tally)

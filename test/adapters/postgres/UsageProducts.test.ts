@@ -37,10 +37,10 @@ const checkRouteCounted = (insert: (entries: ReadonlyArray<LedgerEntry>) => Effe
     const refund = refundEntry(charge, LedgerEntryId.make(F.id("led")), DateTime.unsafeMake(AT + 60_000))
     assert.strictEqual(refund.product, "route", "a refund keeps its charge's product")
     yield* insert([charge, refund])
-    const tallies = yield* (yield* UsageStore).tallies(account.id, HOUR, HOUR + 3_600_000)
+    const tallies = yield* (yield* UsageStore).tallies(account.id, HOUR, HOUR + 3_600_000, 3_600_000)
     assert.sameDeepMembers(tallies.filter((t) => t.measure.startsWith("credits")), [
-      { hourMillis: HOUR, measure: "credits_charged", amount: 6, product: "route" },
-      { hourMillis: HOUR, measure: "credits_refunded", amount: 6, product: "route" }
+      { bucketMillis: HOUR, measure: "credits_charged", amount: 6, product: "route" },
+      { bucketMillis: HOUR, measure: "credits_refunded", amount: 6, product: "route" }
     ])
   })
 

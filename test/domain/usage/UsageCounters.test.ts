@@ -18,7 +18,7 @@ const sumOf = (periods: ReadonlyArray<UsageCounters>, pick: (c: UsageCounters) =
 
 const tallyArb = (startMillis: number, hours: number) =>
   fc.record({
-    hourMillis: fc.integer({ min: -48, max: hours + 48 }).map((h) => startMillis + h * HOUR_MILLIS),
+    bucketMillis: fc.integer({ min: -48, max: hours + 48 }).map((h) => startMillis + h * HOUR_MILLIS),
     measure: fc.constantFrom(...Measure.literals),
     amount: fc.integer({ min: 0, max: 50 }),
     product: fc.constantFrom(...PRODUCTS)
@@ -37,14 +37,14 @@ describe("aggregate", () => {
   it("puts each tally in its period and product; the totals are the sum of the periods; outside tallies are left out", () => {
     const r = range("2026-11-01", "2026-11-02")
     const report = aggregate(r, [
-      { hourMillis: Date.UTC(2026, 10, 1, 5), measure: "credits_charged", amount: 3, product: "spotcast" },
-      { hourMillis: Date.UTC(2026, 10, 1, 23), measure: "credits_charged", amount: 2, product: "widget" },
-      { hourMillis: Date.UTC(2026, 10, 2, 0), measure: "credits_refunded", amount: 3, product: "spotcast" },
-      { hourMillis: Date.UTC(2026, 10, 2, 7), measure: "credits_charged", amount: 4, product: "route" },
-      { hourMillis: Date.UTC(2026, 10, 2, 7), measure: "requests", amount: 9 },
-      { hourMillis: Date.UTC(2026, 10, 2, 7), measure: "rate_limited_requests", amount: 2 },
-      { hourMillis: Date.UTC(2026, 10, 3, 0), measure: "credits_charged", amount: 100, product: "spotcast" },
-      { hourMillis: Date.UTC(2026, 9, 31, 23), measure: "requests", amount: 100 }
+      { bucketMillis: Date.UTC(2026, 10, 1, 5), measure: "credits_charged", amount: 3, product: "spotcast" },
+      { bucketMillis: Date.UTC(2026, 10, 1, 23), measure: "credits_charged", amount: 2, product: "widget" },
+      { bucketMillis: Date.UTC(2026, 10, 2, 0), measure: "credits_refunded", amount: 3, product: "spotcast" },
+      { bucketMillis: Date.UTC(2026, 10, 2, 7), measure: "credits_charged", amount: 4, product: "route" },
+      { bucketMillis: Date.UTC(2026, 10, 2, 7), measure: "requests", amount: 9 },
+      { bucketMillis: Date.UTC(2026, 10, 2, 7), measure: "rate_limited_requests", amount: 2 },
+      { bucketMillis: Date.UTC(2026, 10, 3, 0), measure: "credits_charged", amount: 100, product: "spotcast" },
+      { bucketMillis: Date.UTC(2026, 9, 31, 23), measure: "requests", amount: 100 }
     ])
     const [first, second] = report.data.map((p) => p.counters)
     assert.deepInclude(first!, { creditsCharged: 5, creditsRefunded: 0, requests: 0 })
@@ -74,7 +74,7 @@ describe("aggregate", () => {
         assert.strictEqual(PRODUCTS.reduce((s, p) => s + report.totals.byProduct[p].charged, 0), report.totals.creditsCharged)
         assert.strictEqual(PRODUCTS.reduce((s, p) => s + report.totals.byProduct[p].refunded, 0), report.totals.creditsRefunded)
       }
-      const inside = tallies.filter((t) => t.hourMillis >= r.startMillis && t.hourMillis < r.endMillis && t.measure === "requests")
+      const inside = tallies.filter((t) => t.bucketMillis >= r.startMillis && t.bucketMillis < r.endMillis && t.measure === "requests")
       assert.strictEqual(hourly.totals.requests, inside.reduce((s, t) => s + t.amount, 0))
     }))
   })
