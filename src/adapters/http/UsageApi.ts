@@ -19,7 +19,9 @@ export class UsageGroup extends HttpApiGroup.make("usage")
   .add(
     HttpApiEndpoint.get("export", "/v3/usage/export")
       .setUrlParams(UsageQueryParams)
-      .addSuccess(HttpApiSchema.Text({ contentType: "text/csv" }))
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/csv" }).annotations({
+        description: "A header row (period, the counters, then <product>_credits_charged/_refunded/_used), then one row per period; CRLF line ends"
+      }))
       .annotate(OpenApi.Summary, "The same periods as GET /v3/usage, as CSV (free)")
   )
   .middleware(Authentication)
