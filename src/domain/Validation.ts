@@ -19,6 +19,7 @@ export const ValidationCode = Schema.Literal(
   "invalid_json",
   "invalid_display_type",
   "invalid_auto_refresh",
+  "invalid_date_range",
   "invalid_request"
 )
 export type ValidationCode = typeof ValidationCode.Type

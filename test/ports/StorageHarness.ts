@@ -8,6 +8,7 @@ import type { IdempotencyStore } from "../../src/ports/IdempotencyStore.js"
 import type { JobQueue } from "../../src/ports/JobQueue.js"
 import type { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import type { WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
+import type { UsageStore } from "../../src/ports/UsageStore.js"
 import type { WidgetStore } from "../../src/ports/WidgetStore.js"
 import type { Crypto } from "../../src/ports/Crypto.js"
 import type { Ids } from "../../src/ports/Ids.js"
@@ -16,7 +17,7 @@ import * as NodeCrypto from "../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../src/adapters/system/SequentialIds.js"
 import * as TestSettings from "../support/TestSettings.js"
 
-export type StoragePorts = AccountStore | SpotCastStore | JobQueue | IdempotencyStore | WebhookOutbox | WidgetStore
+export type StoragePorts = AccountStore | SpotCastStore | JobQueue | IdempotencyStore | WebhookOutbox | WidgetStore | UsageStore
 
 /** What the suites use besides storage: the webhook outbox's suite seeds through the use cases. */
 type SuiteServices = Ids | Crypto | Settings
@@ -55,6 +56,7 @@ export const memoryHarness: StorageHarness = {
 }
 
 const TABLES = [
+  "usage_requests",
   "webhook_attempts",
   "webhook_deliveries",
   "widgets",

@@ -17,6 +17,7 @@ import { AdminAuth } from "./AdminAuth.js"
 import * as AdminErrors from "./contract/AdminErrors.js"
 import * as RequestErrors from "./contract/RequestErrors.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"
+import { UsageAdminGroup } from "./UsageApi.js"
 import { WidgetsAdminGroup } from "./WidgetApi.js"
 
 const AccountPath = Schema.Struct({ id: Schema.String.annotations({ description: "Account id (acct_…)" }) })
@@ -127,6 +128,7 @@ export class AdminApi extends HttpApi.make("spotcast-admin")
   .add(AccountsAdminGroup)
   .add(WebhookDeliveriesAdminGroup)
   .add(WidgetsAdminGroup)
+  .add(UsageAdminGroup)
   .addError(RequestErrors.Validation)
   .addError(RequestErrors.TooLarge)
   .addError(RequestErrors.Unsupported)

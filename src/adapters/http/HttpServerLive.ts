@@ -19,6 +19,8 @@ import * as DocsRoutes from "./observability/DocsRoutes.js"
 import * as MetricsRoute from "./observability/MetricsRoute.js"
 import * as Observe from "./observability/Observe.js"
 import { WidgetsAdminLive, WidgetsLive } from "./WidgetHandlers.js"
+import { UsageAdminLive, UsageLive } from "./UsageHandlers.js"
+import * as RequestCounter from "../../application/RequestCounter.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"
 export const DOCS_PATH = "/docs"
@@ -46,7 +48,7 @@ export interface ServerOptions {
 
 const api = (options: ServerOptions) =>
   HttpApiBuilder.api(ServedApi).pipe(
-    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive, WidgetsAdminLive]),
+    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive, WidgetsAdminLive, UsageLive, UsageAdminLive]),
     Layer.provide([
       Authentication.layer,
       AdminAuth.layer(options.adminToken),
@@ -81,6 +83,8 @@ export const app = (options: ServerOptions) =>
     Layer.provide(api(options)),
     // Long (malformed) ids still reach the endpoints, to be answered as not found like any unknown id.
     Layer.provide(HttpRouter.setRouterConfig({ maxParamLength: 1024 })),
+    // One request counter per server: the gate counts into it, usage reports flush it first.
+    Layer.provideMerge(RequestCounter.layer()),
     Layer.provideMerge(Lifecycle.layer)
   )
 

@@ -11,6 +11,7 @@ import { Cause, Clock, Effect, Either, Exit, Option, Schema } from "effect"
 import { MissingApiKey } from "../../domain/account/ApiKey.js"
 import { invalid } from "../../domain/Validation.js"
 import { authenticate } from "../../application/Authenticate.js"
+import { RequestCounter } from "../../application/RequestCounter.js"
 import { Settings } from "../../ports/Settings.js"
 import { InternalError, MAX_BODY_BYTES, RateLimitExceeded, RouteNotFound, ServiceUnavailable } from "./contract/EdgeErrors.js"
 import { StorageHealth } from "../../ports/StorageHealth.js"
@@ -82,6 +83,7 @@ const noKey = Exit.succeed(Either.left(new MissingApiKey()))
 const gate = (options: GateOptions) =>
   Effect.gen(function*() {
     const limiter = yield* RateLimiter
+    const usage = yield* RequestCounter
     return (app: HttpApp.Default) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
@@ -98,11 +100,14 @@ const gate = (options: GateOptions) =>
 
         const caller = Exit.isSuccess(auth) && Either.isRight(auth.value) ? auth.value.right : undefined
         if (caller !== undefined) yield* noteAccount(caller.account.id)
+        const now = yield* Clock.currentTimeMillis
         const decision = yield* limiter.hit(
           caller === undefined ? `addr:${clientAddress(request, options.trustProxy)}` : `key:${caller.key.id}`,
           caller?.account.rateLimitPerMinute ?? settings.rateLimitPerMinute,
-          yield* Clock.currentTimeMillis
+          now
         )
+        // Usage analytics: one in-memory increment per request made with a valid key (see RequestCounter).
+        if (caller !== undefined) usage.count(caller.account.id, now, !decision.allowed)
         const limitHeaders = decision.allowed
           ? rateHeaders(decision)
           : { ...rateHeaders(decision), "retry-after": String(decision.retryAfterSeconds) }

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../../domain/Ids.js"
-import { LedgerEntry, LedgerEntryKind } from "../../domain/billing/Ledger.js"
+import { ChargeProduct, LedgerEntry, LedgerEntryKind } from "../../domain/billing/Ledger.js"
 import { Credits, Timestamp } from "./Columns.js"
 
 export const LedgerEntryRow = Schema.Struct({
@@ -11,6 +11,8 @@ export const LedgerEntryRow = Schema.Struct({
   forecast_id: Schema.NullOr(ForecastId),
   widget_id: Schema.NullOr(WidgetId),
   refund_of: Schema.NullOr(LedgerEntryId),
+  /** Added by migration 0008; older rows have none. */
+  product: Schema.optionalWith(Schema.NullOr(ChargeProduct), { default: () => null }),
   note: Schema.NullOr(Schema.String),
   created_at: Timestamp
 })
@@ -26,6 +28,7 @@ export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSc
     ...(r.forecast_id === null ? {} : { forecastId: r.forecast_id }),
     ...(r.widget_id === null ? {} : { widgetId: r.widget_id }),
     ...(r.refund_of === null ? {} : { refundOf: r.refund_of }),
+    ...(r.product === null ? {} : { product: r.product }),
     ...(r.note === null ? {} : { note: r.note })
   }),
   encode: (e) => ({
@@ -36,6 +39,7 @@ export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSc
     forecast_id: e.forecastId ?? null,
     widget_id: e.widgetId ?? null,
     refund_of: e.refundOf ?? null,
+    product: e.product ?? null,
     note: e.note ?? null,
     created_at: e.createdAt
   })

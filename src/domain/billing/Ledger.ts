@@ -9,6 +9,13 @@ import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../Ids.js"
 export const LedgerEntryKind = Schema.Literal("grant", "charge", "refund")
 export type LedgerEntryKind = typeof LedgerEntryKind.Type
 
+/**
+ * What a charge paid for, as usage analytics report it. Entries made before this was recorded have
+ * none: `productOf` reads them as a widget's when they name one, else a SpotCast's.
+ */
+export const ChargeProduct = Schema.Literal("spotcast", "widget", "route")
+export type ChargeProduct = typeof ChargeProduct.Type
+
 export const LedgerEntry = Schema.Struct({
   id: LedgerEntryId,
   accountId: AccountId,
@@ -18,6 +25,8 @@ export const LedgerEntry = Schema.Struct({
   widgetId: Schema.optional(WidgetId),
   /** On a refund: the charge it reverses. */
   refundOf: Schema.optional(LedgerEntryId),
+  /** On a charge, and copied to its refund: what it paid for (see `productOf`). */
+  product: Schema.optional(ChargeProduct),
   note: Schema.optional(Schema.String),
   createdAt: Schema.DateTimeUtc
 })
@@ -42,6 +51,10 @@ export const applyEntry = (balance: Balance, entry: Pick<LedgerEntry, "kind" | "
   const totalUsed = balance.totalUsed + (entry.kind === "charge" ? entry.amount : entry.kind === "refund" ? -entry.amount : 0)
   return { creditBalance: totalPurchased - totalUsed, totalPurchased, totalUsed }
 }
+
+/** The product a charge or refund counts for: the recorded one, else a widget's when it names one. */
+export const productOf = (entry: Pick<LedgerEntry, "product" | "widgetId">): ChargeProduct =>
+  entry.product ?? (entry.widgetId === undefined ? "spotcast" : "widget")
 
 export const balanceOf = (entries: Iterable<Pick<LedgerEntry, "kind" | "amount">>): Balance => {
   let balance = emptyBalance
@@ -91,6 +104,7 @@ export const refundEntry = (charge: LedgerEntry, entryId: LedgerEntryId, at: Dat
   amount: charge.amount,
   ...(charge.forecastId === undefined ? {} : { forecastId: charge.forecastId }),
   ...(charge.widgetId === undefined ? {} : { widgetId: charge.widgetId }),
+  ...(charge.product === undefined ? {} : { product: charge.product }),
   refundOf: charge.id,
   createdAt: at
 })

@@ -4,6 +4,7 @@ import { Config, Console, Effect, Option, Redacted } from "effect"
 import * as AdminClient from "../../adapters/http/AdminClient.js"
 import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../adapters/http/contract/WebhookDeliveryResources.js"
 import { DEFAULT_WIDGETS_LIMIT } from "../../adapters/http/contract/ListQuery.js"
+import type { UsageResource } from "../../adapters/http/contract/UsageResources.js"
 import type { WidgetResource } from "../../adapters/http/contract/WidgetResources.js"
 import { MAX_PAGE_SIZE } from "../../domain/paging/Page.js"
 import { ValidationError } from "../../domain/Validation.js"
@@ -289,4 +290,54 @@ const widgets = Command.make("widgets").pipe(
   ])
 )
 
-export const adminCommand = admin.pipe(Command.withSubcommands([accounts, keys, credits, webhookSecret, webhooks, widgets]))
+/** An account's usage as a table: one row per period, then the totals (by product below). */
+const usageLines = (u: UsageResource) => {
+  const row = (name: string, c: UsageResource["totals"]) => [
+    name,
+    c.credits_used,
+    c.credits_charged,
+    c.credits_refunded,
+    c.forecasts_created,
+    c.forecasts_completed,
+    c.forecasts_failed,
+    c.requests,
+    c.rate_limited_requests,
+    c.webhook_deliveries_succeeded,
+    c.webhook_deliveries_failed
+  ]
+  const t = u.totals.by_product
+  return [
+    `usage ${u.from} to ${u.to} by ${u.granularity} (UTC)`,
+    table([
+      ["period", "used", "charged", "refunded", "created", "completed", "failed", "requests", "429", "webhooks ok", "webhooks failed"],
+      ...u.data.map((p) => row(p.period, p)),
+      row("total", u.totals)
+    ]),
+    `credits used by product: spotcast ${t.spotcast.credits_used}, widget ${t.widget.credits_used}, route ${t.route.credits_used}`
+  ].join("\n")
+}
+
+const usage = Command.make(
+  "usage",
+  {
+    accountId,
+    from: Options.optional(Options.text("from").pipe(Options.withDescription("First day, YYYY-MM-DD (default: 30 days ending at --to)"))),
+    to: Options.optional(Options.text("to").pipe(Options.withDescription("Last day, YYYY-MM-DD (default: today, UTC)"))),
+    granularity: Options.choice("granularity", ["day", "hour"]).pipe(Options.withDefault("day" as const))
+  },
+  ({ accountId, from, granularity, to }) =>
+    call(
+      (c) =>
+        c.adminUsage.get({
+          path: { id: accountId },
+          urlParams: {
+            granularity,
+            ...Option.match(from, { onNone: () => ({}), onSome: (from) => ({ from }) }),
+            ...Option.match(to, { onNone: () => ({}), onSome: (to) => ({ to }) })
+          }
+        }),
+      usageLines
+    )
+).pipe(Command.withDescription("An account's usage: credits, forecasts, requests and webhook deliveries per day or hour"))
+
+export const adminCommand = admin.pipe(Command.withSubcommands([accounts, keys, credits, webhookSecret, webhooks, widgets, usage]))

@@ -9,7 +9,9 @@ export const ADMIN_TREE: Readonly<Record<string, ReadonlyArray<string>>> = {
   credits: ["grant"],
   "webhook-secret": ["rotate"],
   webhooks: ["list", "redeliver"],
-  widgets: ["list"]
+  widgets: ["list"],
+  // No subcommands: `admin usage acct_…` takes the account id (and options) directly.
+  usage: []
 }
 
 /** Options of `spotcast admin` that take a value (the next argument, unless written --x=value). */
@@ -43,7 +45,7 @@ export const mistypedAdmin = (argv: ReadonlyArray<string>): string | undefined =
   if (commands === undefined) {
     return `unknown admin command '${group}'; the admin commands are: ${Object.keys(ADMIN_TREE).join(", ")}`
   }
-  if (command !== undefined && !commands.includes(command)) {
+  if (command !== undefined && commands.length > 0 && !commands.includes(command)) {
     return `unknown command 'admin ${group} ${command}'; 'admin ${group}' has: ${commands.join(", ")}`
   }
   return undefined

@@ -51,13 +51,16 @@ const routeArb = (ids: Ids): fc.Arbitrary<readonly [string, string]> =>
     idArb(ids.account).map((id) => ["POST", `/admin/v1/accounts/${id}/keys`] as const),
     fc.tuple(idArb(ids.account), hostile).map(([a, k]) => ["POST", `/admin/v1/accounts/${a}/keys/${k}/revoke`] as const),
     idArb(ids.account).map((id) => ["GET", `/admin/v1/accounts/${id}/webhook-deliveries`] as const),
+    idArb(ids.account).map((id) => ["GET", `/admin/v1/accounts/${id}/usage`] as const),
+    fc.constant(["GET", "/v3/usage"] as const),
+    fc.constant(["GET", "/v3/usage/export"] as const),
     fc.tuple(idArb(ids.account), hostile).map(([a, d]) => ["POST", `/admin/v1/accounts/${a}/webhook-deliveries/${d}/redeliver`] as const),
     fc.string({ maxLength: 30 }).map((x) => ["GET", `/${encodeURIComponent(x)}`] as const)
   ).chain(([method, path]) =>
     fc.tuple(
       fc.oneof({ arbitrary: fc.constant(method), weight: 4 }, fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")),
       fc.option(
-        fc.dictionary(fc.constantFrom("limit", "after", "status", "x", "starting_after"), fc.oneof(fc.integer().map(String), fc.string({ maxLength: 20 }))),
+        fc.dictionary(fc.constantFrom("limit", "after", "status", "x", "starting_after", "from", "to", "granularity"), fc.oneof(fc.integer().map(String), fc.string({ maxLength: 20 }))),
         { nil: undefined, freq: 3 }
       )
     ).map(([m, query]) => [m, query === undefined ? path : `${path}?${new URLSearchParams(query).toString()}`] as const)

@@ -23,7 +23,9 @@ layer(TestServer.layer(), { excludeTestServices: true })("OpenAPI and docs", (it
         "/v3/spotcast/{id}/forecasts",
         "/v3/spotcast/{id}/refresh",
         "/v3/spotcast/{id}/status",
-        "/v3/spotcasts"
+        "/v3/spotcasts",
+        "/v3/usage",
+        "/v3/usage/export"
       ])
       assert.notInclude(r.text, "HttpApiDecodeError")
       assert.notInclude(r.text, "/admin/v1")

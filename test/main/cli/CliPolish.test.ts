@@ -31,12 +31,15 @@ describe("CLI polish", () => {
     assert.strictEqual(ran.code, 1)
     assert.strictEqual(
       ran.stderr.trim(),
-      "spotcast: unknown admin command 'acounts'; the admin commands are: accounts, keys, credits, webhook-secret, webhooks, widgets"
+      "spotcast: unknown admin command 'acounts'; the admin commands are: accounts, keys, credits, webhook-secret, webhooks, widgets, usage"
     )
     assert.include(mistypedAdmin(["node", "bin", "admin", "--url", "http://x", "keys", "isue"]) ?? "", "'admin keys' has: issue, revoke")
     assert.isUndefined(mistypedAdmin(["node", "bin", "admin", "--json", "accounts", "list"]))
     assert.isUndefined(mistypedAdmin(["node", "bin", "admin", "accounts", "--help"]))
     assert.isUndefined(mistypedAdmin(["node", "bin", "serve"]))
+    // `admin usage` takes the account id where other groups take a subcommand.
+    assert.isUndefined(mistypedAdmin(["node", "bin", "admin", "usage", "acct_x", "--from", "2026-11-01"]))
+    assert.isUndefined(mistypedAdmin(["node", "bin", "admin", "usage", "--granularity", "hour", "acct_x"]))
   }, 30_000)
 
   it("a missing admin token is named: SPOTCAST_ADMIN_TOKEN", async () => {

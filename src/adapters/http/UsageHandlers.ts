@@ -1,0 +1,38 @@
+import { HttpApiBuilder, HttpApp, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { RequestCounter } from "../../application/RequestCounter.js"
+import { accountUsageReport, usageReport } from "../../application/UsageReport.js"
+import type { UsageQuery } from "../../domain/usage/UsageRange.js"
+import { csvFileName, usageCsv, usageResource } from "./contract/UsageResources.js"
+import { CurrentCaller } from "./Authentication.js"
+import { ServedApi } from "./ServedApi.js"
+
+export const UsageLive = HttpApiBuilder.group(ServedApi, "usage", (handlers) =>
+  Effect.gen(function*() {
+    // The reports flush this server's request counts first (see usageReport).
+    const counter = yield* RequestCounter
+    const callersUsage = (query: UsageQuery) =>
+      Effect.flatMap(CurrentCaller, (caller) => usageReport(caller.account.id, query)).pipe(
+        Effect.map(usageResource),
+        Effect.provideService(RequestCounter, counter)
+      )
+    return handlers
+      .handle("get", ({ urlParams }) => callersUsage(urlParams))
+      .handle("export", ({ urlParams }) =>
+        Effect.gen(function*() {
+          const usage = yield* callersUsage(urlParams)
+          yield* HttpApp.appendPreResponseHandler((_, response) =>
+            Effect.succeed(
+              HttpServerResponse.setHeader(response, "content-disposition", `attachment; filename="${csvFileName(usage)}"`)
+            )
+          )
+          return usageCsv(usage)
+        }))
+  }))
+
+export const UsageAdminLive = HttpApiBuilder.group(ServedApi, "adminUsage", (handlers) =>
+  Effect.gen(function*() {
+    const counter = yield* RequestCounter
+    return handlers.handle("get", ({ path, urlParams }) =>
+      accountUsageReport(path.id, urlParams).pipe(Effect.map(usageResource), Effect.provideService(RequestCounter, counter)))
+  }))
