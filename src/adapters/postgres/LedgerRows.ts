@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../../domain/Ids.js"
+import { AccountId, ForecastId, LedgerEntryId, RouteId, WidgetId } from "../../domain/Ids.js"
 import { LedgerEntry, LedgerEntryKind } from "../../domain/billing/Ledger.js"
 import { Credits, Timestamp } from "./Columns.js"
 
@@ -10,6 +10,7 @@ export const LedgerEntryRow = Schema.Struct({
   amount: Credits,
   forecast_id: Schema.NullOr(ForecastId),
   widget_id: Schema.NullOr(WidgetId),
+  route_id: Schema.NullOr(RouteId),
   refund_of: Schema.NullOr(LedgerEntryId),
   note: Schema.NullOr(Schema.String),
   created_at: Timestamp
@@ -25,6 +26,7 @@ export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSc
     createdAt: r.created_at,
     ...(r.forecast_id === null ? {} : { forecastId: r.forecast_id }),
     ...(r.widget_id === null ? {} : { widgetId: r.widget_id }),
+    ...(r.route_id === null ? {} : { routeId: r.route_id }),
     ...(r.refund_of === null ? {} : { refundOf: r.refund_of }),
     ...(r.note === null ? {} : { note: r.note })
   }),
@@ -35,6 +37,7 @@ export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSc
     amount: e.amount,
     forecast_id: e.forecastId ?? null,
     widget_id: e.widgetId ?? null,
+    route_id: e.routeId ?? null,
     refund_of: e.refundOf ?? null,
     note: e.note ?? null,
     created_at: e.createdAt

@@ -1,6 +1,6 @@
 import { type DateTime, Schema } from "effect"
 import type { Forecast } from "../forecast/Forecast.js"
-import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../Ids.js"
+import { AccountId, ForecastId, LedgerEntryId, RouteId, WidgetId } from "../Ids.js"
 
 /**
  * Every credit movement is an append-only entry (TigerBeetle/Stripe style). A grant adds credits;
@@ -16,6 +16,8 @@ export const LedgerEntry = Schema.Struct({
   amount: Schema.Int.pipe(Schema.positive()),
   forecastId: Schema.optional(ForecastId),
   widgetId: Schema.optional(WidgetId),
+  /** A route forecast's charge (and its refund) names the route: the ledger's product is `route`. */
+  routeId: Schema.optional(RouteId),
   /** On a refund: the charge it reverses. */
   refundOf: Schema.optional(LedgerEntryId),
   note: Schema.optional(Schema.String),
@@ -72,7 +74,8 @@ export const chargeEntry = (
   forecast: Pick<Forecast, "id" | "accountId" | "createdAt">,
   price: number,
   entryId: LedgerEntryId,
-  widgetId?: WidgetId
+  widgetId?: WidgetId,
+  routeId?: RouteId
 ): LedgerEntry => ({
   id: entryId,
   accountId: forecast.accountId,
@@ -80,6 +83,7 @@ export const chargeEntry = (
   amount: price,
   forecastId: forecast.id,
   ...(widgetId === undefined ? {} : { widgetId }),
+  ...(routeId === undefined ? {} : { routeId }),
   createdAt: forecast.createdAt
 })
 
@@ -91,6 +95,7 @@ export const refundEntry = (charge: LedgerEntry, entryId: LedgerEntryId, at: Dat
   amount: charge.amount,
   ...(charge.forecastId === undefined ? {} : { forecastId: charge.forecastId }),
   ...(charge.widgetId === undefined ? {} : { widgetId: charge.widgetId }),
+  ...(charge.routeId === undefined ? {} : { routeId: charge.routeId }),
   refundOf: charge.id,
   createdAt: at
 })
