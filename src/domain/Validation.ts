@@ -19,6 +19,10 @@ export const ValidationCode = Schema.Literal(
   "invalid_json",
   "invalid_display_type",
   "invalid_auto_refresh",
+  "invalid_waypoints",
+  "invalid_departure_time",
+  "invalid_speed",
+  "invalid_departure_window",
   "invalid_request"
 )
 export type ValidationCode = typeof ValidationCode.Type

@@ -6,6 +6,7 @@ import * as MemoryIdempotencyStore from "./MemoryIdempotencyStore.js"
 import * as MemoryJobQueue from "./MemoryJobQueue.js"
 import * as MemorySpotCastStore from "./MemorySpotCastStore.js"
 import * as MemoryWebhookOutbox from "./MemoryWebhookOutbox.js"
+import * as MemoryRouteStore from "./MemoryRouteStore.js"
 import * as MemoryWidgetStore from "./MemoryWidgetStore.js"
 
 /** Every storage port, the webhook outbox included, on one fresh in-memory database. */
@@ -16,5 +17,6 @@ export const layer = Layer.mergeAll(
   MemoryIdempotencyStore.layer,
   MemoryWebhookOutbox.layer,
   MemoryHealth.layer,
-  MemoryWidgetStore.layer
+  MemoryWidgetStore.layer,
+  MemoryRouteStore.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

@@ -2,6 +2,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { schemaV1 } from "./SchemaV1.js"
+import { schemaRoutes } from "./SchemaRoutes.js"
 import { schemaV5 } from "./SchemaV5.js"
 import { schemaWidgets } from "./SchemaWidgets.js"
 
@@ -18,7 +19,8 @@ const statements = (list: ReadonlyArray<string>) =>
 const all = {
   "0001_schema": statements(schemaV1),
   "0003_widgets": statements(schemaWidgets),
-  "0005_rate_windows": statements(schemaV5)
+  "0005_rate_windows": statements(schemaV5),
+  "0009_routes": statements(schemaRoutes)
 }
 export const migrations = Migrator.fromRecord(all)
 

@@ -8,6 +8,7 @@ import * as PostgresIdempotencyStore from "./PostgresIdempotencyStore.js"
 import * as PostgresJobQueue from "./PostgresJobQueue.js"
 import * as PostgresSpotCastStore from "./PostgresSpotCastStore.js"
 import * as PostgresWebhookOutbox from "./PostgresWebhookOutbox.js"
+import * as PostgresRouteStore from "./PostgresRouteStore.js"
 import * as PostgresWidgetStore from "./PostgresWidgetStore.js"
 
 export const DEFAULT_POOL_SIZE = 10
@@ -24,7 +25,8 @@ export const layer = Layer.mergeAll(
   PostgresIdempotencyStore.layer,
   PostgresWebhookOutbox.layer,
   PostgresHealth.layer,
-  PostgresWidgetStore.layer
+  PostgresWidgetStore.layer,
+  PostgresRouteStore.layer
 ).pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
 /**

@@ -1,0 +1,77 @@
+import { DateTime, Effect } from "effect"
+import type { AccountMode } from "../domain/account/Account.js"
+import { isoDate } from "../domain/forecast/ForecastPeriod.js"
+import type { HourlyPoint, WeatherSeries } from "../domain/safety/HourlyWeather.js"
+import { candidateOffsets, etaMillis, planPassage } from "../domain/route/Passage.js"
+import type { Route } from "../domain/route/Route.js"
+import type { HourAt, WeatherLookup } from "../domain/route/RouteAssessment.js"
+import type { Coordinates } from "../domain/spotcast/Coordinates.js"
+import { WeatherProvider } from "../ports/WeatherProvider.js"
+
+/** Weather grid cells of a route are 0.25° (about 15 nm): the resolution of the global models behind the providers. */
+export const CELL_DEGREES = 0.25
+/** Provider calls of one route in flight at once. */
+const CONCURRENCY = 4
+const HOUR_MS = 3_600_000
+
+const cellOf = (p: Coordinates): Coordinates => ({
+  latitude: Math.max(-90, Math.min(90, Math.round(p.latitude / CELL_DEGREES) * CELL_DEGREES)) + 0,
+  longitude: (Math.round(p.longitude / CELL_DEGREES) * CELL_DEGREES === -180 ? 180 : Math.round(p.longitude / CELL_DEGREES) * CELL_DEGREES) + 0
+})
+const keyOf = (c: Coordinates) => `${c.latitude},${c.longitude}`
+
+/**
+ * The calendar dates whose local hours may hold `utcMillis` at `p`: the provider answers local days,
+ * and a place's offset is within a few hours of its longitude ÷ 15.
+ */
+const datesFor = (p: Coordinates, utcMillis: number): ReadonlyArray<string> => {
+  const solar = utcMillis + (p.longitude / 15) * HOUR_MS
+  return [isoDate(solar - 3 * HOUR_MS), isoDate(solar + 3 * HOUR_MS)]
+}
+
+/**
+ * The weather every candidate departure needs: the samples' grid cells and dates, fetched once per
+ * cell (all its dates in one provider call), a few calls at a time; answers the lookup the domain
+ * judges samples with. Fails as the provider does.
+ */
+export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mode: AccountMode) {
+  const passage = planPassage(route.waypoints, route.speedKts)
+  const departure = DateTime.toEpochMillis(route.departure)
+  const needed = new Map<string, { readonly cell: Coordinates; readonly dates: Set<string> }>()
+  for (const offset of candidateOffsets(route.departureWindowHours)) {
+    for (const sample of passage.samples) {
+      const eta = etaMillis(departure + offset * HOUR_MS, sample)
+      const cell = cellOf(sample.position)
+      const key = keyOf(cell)
+      const entry = needed.get(key) ?? { cell, dates: new Set<string>() }
+      for (const date of datesFor(cell, eta)) entry.dates.add(date)
+      needed.set(key, entry)
+    }
+  }
+  const provider = yield* WeatherProvider
+  const fetched = yield* Effect.forEach(
+    [...needed.entries()],
+    ([key, { cell, dates }]) =>
+      Effect.map(
+        provider.hourly({ coordinates: cell, dates: [...dates].sort(), mode, seed: `${route.id}:${key}` }),
+        (series) => [key, indexSeries(series)] as const
+      ),
+    { concurrency: CONCURRENCY }
+  )
+  const byCell = new Map(fetched)
+  const lookup: WeatherLookup = (position, utcMillis) => {
+    const cell = byCell.get(keyOf(cellOf(position)))
+    if (cell === undefined) return undefined
+    const local = new Date(utcMillis + cell.utcOffsetSeconds * 1000).toISOString().slice(0, 13)
+    const point = cell.hours.get(local)
+    return point === undefined ? undefined : { point, utcOffsetSeconds: cell.utcOffsetSeconds } satisfies HourAt
+  }
+  return { lookup, calls: needed.size }
+})
+
+/** A series' hours by local `YYYY-MM-DDTHH`. */
+const indexSeries = (series: WeatherSeries) => {
+  const hours = new Map<string, HourlyPoint>()
+  for (const point of series.hours) hours.set(point.time.slice(0, 13), point)
+  return { utcOffsetSeconds: series.utcOffsetSeconds, hours }
+}
