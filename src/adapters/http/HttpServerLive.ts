@@ -18,6 +18,7 @@ import * as Lifecycle from "./observability/Lifecycle.js"
 import * as DocsRoutes from "./observability/DocsRoutes.js"
 import * as MetricsRoute from "./observability/MetricsRoute.js"
 import * as Observe from "./observability/Observe.js"
+import { RoutesLive } from "./RouteHandlers.js"
 import { WidgetsAdminLive, WidgetsLive } from "./WidgetHandlers.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"
@@ -46,7 +47,7 @@ export interface ServerOptions {
 
 const api = (options: ServerOptions) =>
   HttpApiBuilder.api(ServedApi).pipe(
-    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive, WidgetsAdminLive]),
+    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive, WidgetsAdminLive, RoutesLive]),
     Layer.provide([
       Authentication.layer,
       AdminAuth.layer(options.adminToken),

@@ -14,6 +14,7 @@ import * as RequestErrors from "./contract/RequestErrors.js"
 import * as SpotCastErrors from "./contract/SpotCastErrors.js"
 import { Authentication } from "./Authentication.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"
+import { RoutesGroup } from "./RouteApi.js"
 import { WidgetsGroup } from "./WidgetApi.js"
 
 const SpotCastPath = Schema.Struct({
@@ -106,6 +107,7 @@ export class SpotCastApi extends HttpApi.make("spotcast")
   .add(SpotCastsGroup)
   .add(AccountGroup)
   .add(WidgetsGroup)
+  .add(RoutesGroup)
   .addError(RequestErrors.Validation)
   .addError(RequestErrors.TooLarge)
   .addError(RequestErrors.Unsupported)

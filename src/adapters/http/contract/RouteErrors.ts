@@ -1,0 +1,27 @@
+import { Schema } from "effect"
+import { ForecastId, RouteId } from "../../../domain/Ids.js"
+import { RouteNotFound, RouteRefreshInProgress } from "../../../domain/route/Route.js"
+import { code, errorEnvelope, notFound } from "./ErrorEnvelope.js"
+
+export const NoRoute = notFound(RouteNotFound, "No such route for this account", {
+  code: "route_not_found",
+  param: "id",
+  message: ["No route found with id '", "'"],
+  id: (e) => e.routeId,
+  make: (routeId) => new RouteNotFound({ routeId })
+})
+
+export const RouteInProgress = errorEnvelope(
+  RouteRefreshInProgress,
+  409,
+  "The route's newest forecast is still being produced",
+  { code: code("forecast_in_progress"), message: Schema.String, route_id: RouteId, forecast_id: ForecastId }
+)(
+  (e) => ({
+    code: "forecast_in_progress",
+    message: `Forecast ${e.forecastId} of this route is still in progress; refresh once it has finished`,
+    route_id: e.routeId,
+    forecast_id: e.forecastId
+  }),
+  (w) => new RouteRefreshInProgress({ routeId: w.route_id, forecastId: w.forecast_id })
+)
