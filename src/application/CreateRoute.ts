@@ -4,7 +4,7 @@ import type { IdempotencyClaim } from "../domain/billing/Idempotency.js"
 import { routePrice } from "../domain/billing/Pricing.js"
 import { IdPrefix, isRouteId, LedgerEntryId, RouteId, SpotCastId } from "../domain/Ids.js"
 import { longLegs, planPassage, spanDays, withinHorizon } from "../domain/route/Passage.js"
-import { MAX_LEG_NM, type Route, RouteNotFound } from "../domain/route/Route.js"
+import { MAX_LEG_NM, type Route, MarineRouteNotFound } from "../domain/route/Route.js"
 import type { CreateRouteCommand } from "../domain/route/RouteCommand.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import { invalid } from "../domain/Validation.js"
@@ -126,10 +126,10 @@ export const refreshRoute = Effect.fn("RefreshRoute")(function*(
 ) {
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return yield* replayed(account, { _tag: "Replayed", receipt: prior.value })
-  if (!isRouteId(routeId)) return yield* new RouteNotFound({ routeId })
+  if (!isRouteId(routeId)) return yield* new MarineRouteNotFound({ routeId })
   const store = yield* RouteStore
   const found = yield* store.get(account.id, routeId)
-  if (Option.isNone(found)) return yield* new RouteNotFound({ routeId })
+  if (Option.isNone(found)) return yield* new MarineRouteNotFound({ routeId })
   const route = found.value.route
   const price = yield* checkRoute(route)
   const forecast = yield* newForecast({ id: route.spotcastId, accountId: account.id }, yield* DateTime.now)

@@ -4,7 +4,7 @@ import type { Forecast } from "../domain/forecast/Forecast.js"
 import { ForecastNotFound } from "../domain/forecast/Forecast.js"
 import { isForecastId, isRouteId } from "../domain/Ids.js"
 import type { CursorPosition } from "../domain/paging/Cursor.js"
-import { RouteNotFound, type RouteView } from "../domain/route/Route.js"
+import { MarineRouteNotFound, type RouteView } from "../domain/route/Route.js"
 import { RouteStore } from "../ports/RouteStore.js"
 import { type PageQuery, readPage } from "./KeysetPage.js"
 
@@ -15,9 +15,9 @@ const at = (createdAt: DateTime.Utc, id: string): CursorPosition => ({ createdAt
 
 /** The account's route; another account's, or a malformed id, is not found like a missing one. */
 export const getRoute = Effect.fn("GetRoute")(function*(account: Account, routeId: string) {
-  if (!isRouteId(routeId)) return yield* new RouteNotFound({ routeId })
+  if (!isRouteId(routeId)) return yield* new MarineRouteNotFound({ routeId })
   const found = yield* (yield* RouteStore).get(account.id, routeId)
-  if (Option.isNone(found)) return yield* new RouteNotFound({ routeId })
+  if (Option.isNone(found)) return yield* new MarineRouteNotFound({ routeId })
   return found.value
 })
 

@@ -5,7 +5,7 @@ import type { InsufficientBalance } from "../domain/billing/Ledger.js"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { AccountId, ForecastId, LedgerEntryId, SpotCastId } from "../domain/Ids.js"
-import type { Route, RouteAnalysis, RouteForecast, RouteNotFound, RouteRefreshInProgress, RouteView } from "../domain/route/Route.js"
+import type { Route, RouteAnalysis, RouteForecast, MarineRouteNotFound, RouteRefreshInProgress, RouteView } from "../domain/route/Route.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
 import type { Charged, PageRequest } from "./SpotCastStore.js"
@@ -50,7 +50,7 @@ export interface RouteStoreShape {
   /** A new forecast of a route whose newest forecast has finished; charged like create. */
   readonly refresh: (
     command: RefreshRouteCommand
-  ) => Effect.Effect<Charged, InsufficientBalance | RouteNotFound | RouteRefreshInProgress | IdempotencyKeyReused>
+  ) => Effect.Effect<Charged, InsufficientBalance | MarineRouteNotFound | RouteRefreshInProgress | IdempotencyKeyReused>
   readonly get: (accountId: AccountId, routeId: string) => Effect.Effect<Option.Option<RouteView>>
   /** The route of a hidden SpotCast (a receipt names the SpotCast): for idempotent replays. */
   readonly ofSpotCast: (accountId: AccountId, spotcastId: SpotCastId) => Effect.Effect<Option.Option<Route>>

@@ -4,7 +4,7 @@ import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
 import { jobFor } from "../../domain/forecast/Job.js"
 import type { AccountId, ForecastId, RouteId } from "../../domain/Ids.js"
-import { type Route, RouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
+import { type Route, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
 import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
 import { insertSorted, newestFirst } from "./KeysetOrder.js"
 import { charging } from "./MemoryCharging.js"
@@ -72,8 +72,8 @@ export const make = (db: MemoryTables): RouteStoreShape => {
           ...(route === undefined ? {} : { routeId: route.id }),
           idempotency,
           draft: draftReceipt("refresh", forecast.spotcastId, forecast, price, estimatedCompletionSeconds),
-          check: (): Either.Either<void, RouteNotFound | RouteRefreshInProgress> => {
-            if (route === undefined || route.spotcastId !== forecast.spotcastId) return Either.left(new RouteNotFound({ routeId }))
+          check: (): Either.Either<void, MarineRouteNotFound | RouteRefreshInProgress> => {
+            if (route === undefined || route.spotcastId !== forecast.spotcastId) return Either.left(new MarineRouteNotFound({ routeId }))
             const latest = view(db, route).latest
             return isTerminal(latest.status)
               ? Either.void

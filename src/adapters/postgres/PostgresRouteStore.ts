@@ -7,7 +7,7 @@ import { completed } from "../../domain/forecast/ForecastLifecycle.js"
 import { ForecastStatus, isTerminal } from "../../domain/forecast/ForecastStatus.js"
 import { jobFor } from "../../domain/forecast/Job.js"
 import { AccountId, ForecastId, RouteId, SpotCastId } from "../../domain/Ids.js"
-import { Route, RouteAnalysis, RouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
+import { Route, RouteAnalysis, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
 import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
 import { AccountFromRow } from "./AccountRows.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
@@ -214,10 +214,10 @@ export const make = Effect.gen(function*() {
         check: Effect.gen(function*() {
           const route = yield* findRoute({ accountId, routeId })
           if (Option.isNone(route) || route.value.spotcast_id !== forecast.spotcastId) {
-            return yield* new RouteNotFound({ routeId })
+            return yield* new MarineRouteNotFound({ routeId })
           }
           const current = yield* lockLatest({ accountId, spotcastId: route.value.spotcast_id })
-          if (Option.isNone(current)) return yield* new RouteNotFound({ routeId })
+          if (Option.isNone(current)) return yield* new MarineRouteNotFound({ routeId })
           const latest = current.value.latest_forecast_id
           const { status } = yield* statusOf({ accountId, forecastId: latest })
           if (!isTerminal(status)) {

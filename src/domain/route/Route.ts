@@ -111,7 +111,7 @@ export interface RouteForecast {
   readonly analysis?: RouteAnalysis | undefined
 }
 
-export class RouteNotFound extends Schema.TaggedError<RouteNotFound>()("RouteNotFound", {
+export class MarineRouteNotFound extends Schema.TaggedError<MarineRouteNotFound>()("MarineRouteNotFound", {
   routeId: Schema.String
 }) {}
 

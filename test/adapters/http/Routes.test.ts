@@ -117,7 +117,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("route forecasts end to
         [{ waypoints: "here" }, "invalid_waypoints", "waypoints"],
         [{ waypoints: [WAYPOINTS[0], { latitude: 95, longitude: 0 }] }, "invalid_coordinates", "waypoints.1.latitude"],
         [{ waypoints: [WAYPOINTS[0], { latitude: 41 }] }, "invalid_coordinates", "waypoints.1.longitude"],
-        [{ waypoints: [WAYPOINTS[0], { latitude: 41, longitude: -71, alt: 3 }] }, "invalid_coordinates", "waypoints.1.alt"],
+        [{ waypoints: [WAYPOINTS[0], { latitude: 41, longitude: -71, alt: 3 }] }, "invalid_waypoints", "waypoints.1.alt"],
         [{ waypoints: [{ latitude: 41.49, longitude: -71.31 }, { latitude: 36.9, longitude: -76.3 }, { latitude: 50, longitude: -5 }] }, "invalid_waypoints", "waypoints.2"],
         [{ departure_time: inHours(-1) }, "invalid_departure_time", "departure_time"],
         [{ departure_time: "tomorrow" }, "invalid_departure_time", "departure_time"],
@@ -214,8 +214,8 @@ layer(TestServer.layer(), { excludeTestServices: true })("route forecasts end to
       const r = yield* postJson("/v3/route", routeBody(), owner.key)
       for (const path of [`/v3/route/${r.json.id}`, `/v3/route/${r.json.id}/status`, "/v3/route/rte_0000000000000000000000", "/v3/route/nope"]) {
         const answer = yield* get(path, other.key)
-        assert.strictEqual(answer.status, 404)
-        assert.strictEqual(answer.json.error.code, "route_not_found")
+        assert.strictEqual(answer.status, 404, path)
+        assert.strictEqual(answer.json.error.code, "route_not_found", path)
       }
       const forecast = yield* get(`/v3/route/${r.json.id}/forecast/${r.json.forecast_id}`, other.key)
       assert.strictEqual(forecast.json.error.code, "forecast_not_found")

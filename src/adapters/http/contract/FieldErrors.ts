@@ -43,8 +43,10 @@ export const fromFieldIssue = (issue: FieldIssue | undefined): ValidationError =
   const dotted = path.join(".")
   if (path[0] === "metadata") return invalid("invalid_metadata", issue.message, "metadata")
   // A route's waypoint field is a coordinate like a SpotCast's: waypoints.3.latitude.
-  if (path[0] === "waypoints" && path.length === 3 && !isUnexpectedKey(issue.message)) {
-    return invalid("invalid_coordinates", issue.message, dotted)
+  if (path[0] === "waypoints" && path.length === 3) {
+    return isUnexpectedKey(issue.message)
+      ? invalid("invalid_waypoints", `Received unknown parameter: ${dotted}`, dotted)
+      : invalid("invalid_coordinates", issue.message, dotted)
   }
   const exact = fieldCodes[dotted]
   if (isUnexpectedKey(issue.message)) {

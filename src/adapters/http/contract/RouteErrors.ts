@@ -1,14 +1,14 @@
 import { Schema } from "effect"
 import { ForecastId, RouteId } from "../../../domain/Ids.js"
-import { RouteNotFound, RouteRefreshInProgress } from "../../../domain/route/Route.js"
+import { MarineRouteNotFound, RouteRefreshInProgress } from "../../../domain/route/Route.js"
 import { code, errorEnvelope, notFound } from "./ErrorEnvelope.js"
 
-export const NoRoute = notFound(RouteNotFound, "No such route for this account", {
+export const NoRoute = notFound(MarineRouteNotFound, "No such route for this account", {
   code: "route_not_found",
   param: "id",
   message: ["No route found with id '", "'"],
   id: (e) => e.routeId,
-  make: (routeId) => new RouteNotFound({ routeId })
+  make: (routeId) => new MarineRouteNotFound({ routeId })
 })
 
 export const RouteInProgress = errorEnvelope(
