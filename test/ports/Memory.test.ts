@@ -2,6 +2,7 @@ import { accountStoreContract } from "./AccountStoreContract.js"
 import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
 import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
+import { routeStoreContract } from "./RouteStoreContract.js"
 import { widgetStoreContract } from "./WidgetStoreContract.js"
 import { memoryHarness, runContracts } from "./StorageHarness.js"
 import { webhookOutboxContract } from "./WebhookOutboxContract.js"
@@ -12,5 +13,6 @@ runContracts(memoryHarness, [
   jobQueueContract,
   idempotencyStoreContract,
   webhookOutboxContract,
-  widgetStoreContract
+  widgetStoreContract,
+  routeStoreContract
 ])

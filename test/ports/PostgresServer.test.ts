@@ -5,9 +5,10 @@ import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
 import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
 import { webhookOutboxContract } from "./WebhookOutboxContract.js"
+import { routeStoreContract } from "./RouteStoreContract.js"
 import { widgetStoreContract } from "./WidgetStoreContract.js"
 import { runContracts, sqlReset } from "./StorageHarness.js"
 
 await describeServer("the real Postgres server", () => {
-  runContracts({ name: "the Postgres server", layer: Layer.provideMerge(sqlReset, serverStorage()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract, widgetStoreContract])
+  runContracts({ name: "the Postgres server", layer: Layer.provideMerge(sqlReset, serverStorage()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract, widgetStoreContract, routeStoreContract])
 })

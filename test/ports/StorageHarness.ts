@@ -8,6 +8,7 @@ import type { IdempotencyStore } from "../../src/ports/IdempotencyStore.js"
 import type { JobQueue } from "../../src/ports/JobQueue.js"
 import type { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import type { WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
+import type { RouteStore } from "../../src/ports/RouteStore.js"
 import type { WidgetStore } from "../../src/ports/WidgetStore.js"
 import type { Crypto } from "../../src/ports/Crypto.js"
 import type { Ids } from "../../src/ports/Ids.js"
@@ -16,7 +17,14 @@ import * as NodeCrypto from "../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../src/adapters/system/SequentialIds.js"
 import * as TestSettings from "../support/TestSettings.js"
 
-export type StoragePorts = AccountStore | SpotCastStore | JobQueue | IdempotencyStore | WebhookOutbox | WidgetStore
+export type StoragePorts =
+  | AccountStore
+  | SpotCastStore
+  | JobQueue
+  | IdempotencyStore
+  | WebhookOutbox
+  | WidgetStore
+  | RouteStore
 
 /** What the suites use besides storage: the webhook outbox's suite seeds through the use cases. */
 type SuiteServices = Ids | Crypto | Settings
@@ -57,6 +65,8 @@ export const memoryHarness: StorageHarness = {
 const TABLES = [
   "webhook_attempts",
   "webhook_deliveries",
+  "route_analyses",
+  "routes",
   "widgets",
   "idempotency_keys",
   "jobs",
