@@ -49,7 +49,8 @@ export const planPassage = (waypoints: ReadonlyArray<Coordinates>, speedKts: num
     legs.push({ index: i, from, to, distanceNm: d, startNm: travelled })
     const parts = Math.max(1, Math.ceil(d / MAX_SAMPLE_SPACING_NM))
     for (let k = i === 0 ? 0 : 1; k <= parts; k++) {
-      const along = travelled + (d * k) / parts
+      // The leg's end exactly as the next leg's start is computed, so ETAs never step back by a rounding.
+      const along = k === parts ? travelled + d : travelled + (d * k) / parts
       samples.push({ leg: i, position: intermediatePoint(from, to, k / parts), distanceNm: along, hours: along / speedKts })
     }
     travelled += d
