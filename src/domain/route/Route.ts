@@ -38,13 +38,6 @@ export const Route = Schema.Struct({
 })
 export type Route = typeof Route.Type
 
-/** The route's facts that name no weather: distance, duration, arrival (from the plan). */
-export const RouteReason = Schema.Struct({
-  factor: Schema.String,
-  classification: Classification,
-  detail: Schema.String
-})
-
 /** One sample of the passage: where and when the vessel is expected, the weather of that hour there and its class. */
 export const RouteSample = Schema.Struct({
   leg: Schema.Int,

@@ -1,5 +1,5 @@
 import { assert, layer } from "@effect/vitest"
-import { Effect, Schedule } from "effect"
+import { DateTime, Effect, Schedule } from "effect"
 import { MemoryDatabase } from "../../../src/adapters/memory/MemoryDatabase.js"
 import type { AccountId } from "../../../src/domain/Ids.js"
 import { account, createBody, get, ISO_UTC, postJson } from "./support/Fixtures.js"
@@ -238,6 +238,24 @@ layer(TestServer.layer(), { excludeTestServices: true })("route forecasts end to
       assert.isFalse(second.json.has_more)
       const bad = yield* get("/v3/routes?limit=0", key)
       assert.strictEqual(bad.json.error.code, "invalid_limit")
+    }))
+
+  it.effect("the typed client speaks the route endpoints (create, get, list)", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(10)
+      const api = yield* TestServer.client(key)
+      const accepted = yield* api.routes.create({
+        payload: { waypoints: WAYPOINTS, departure_time: DateTime.unsafeMake(Date.now() + 2 * HOUR), speed_kts: 5 },
+        headers: {}
+      })
+      assert.match(accepted.id, /^rte_/)
+      const route = yield* api.routes.get({ path: { id: accepted.id } })
+      assert.strictEqual(route.id, accepted.id)
+      assert.strictEqual(route.speed_kts, 5)
+      const list = yield* api.routes.list({ urlParams: {} })
+      assert.deepStrictEqual(list.data.map((r) => r.id), [accepted.id])
+      const missing = yield* Effect.flip(api.routes.get({ path: { id: "rte_0000000000000000000000" } }))
+      assert.strictEqual(missing._tag, "MarineRouteNotFound")
     }))
 
   it.effect("no overdraft: concurrent route and SpotCast creates against 20 credits accept exactly 10", () =>
