@@ -6,6 +6,7 @@ import { candidateOffsets, etaMillis, planPassage } from "../domain/route/Passag
 import type { Route } from "../domain/route/Route.js"
 import type { HourAt, WeatherLookup } from "../domain/route/RouteAssessment.js"
 import type { Coordinates } from "../domain/spotcast/Coordinates.js"
+import { Settings } from "../ports/Settings.js"
 import { WeatherProvider } from "../ports/WeatherProvider.js"
 
 /** Weather grid cells of a route are 0.25° (about 15 nm): the resolution of the global models behind the providers. */
@@ -13,6 +14,7 @@ export const CELL_DEGREES = 0.25
 /** Provider calls of one route in flight at once. */
 const CONCURRENCY = 4
 const HOUR_MS = 3_600_000
+const DAY_MS = 86_400_000
 
 const cellOf = (p: Coordinates): Coordinates => ({
   latitude: Math.max(-90, Math.min(90, Math.round(p.latitude / CELL_DEGREES) * CELL_DEGREES)) + 0,
@@ -47,6 +49,16 @@ export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mo
       for (const date of datesFor(cell, eta)) entry.dates.add(date)
       needed.set(key, entry)
     }
+  }
+  // Never ask for a day outside the provider's window (yesterday to the horizon's last day): a date the
+  // estimate above adds beyond it would only make the provider refuse the whole call.
+  const { forecastHorizonDays } = yield* Settings
+  const today = Math.floor(DateTime.toEpochMillis(yield* DateTime.now) / DAY_MS) * DAY_MS
+  const first = isoDate(today - DAY_MS)
+  const last = isoDate(today + (forecastHorizonDays - 1) * DAY_MS)
+  for (const entry of needed.values()) {
+    for (const date of [...entry.dates]) if (date < first || date > last) entry.dates.delete(date)
+    if (entry.dates.size === 0) entry.dates.add(last)
   }
   const provider = yield* WeatherProvider
   const fetched = yield* Effect.forEach(
