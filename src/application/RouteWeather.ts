@@ -65,7 +65,7 @@ export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mo
     [...needed.entries()],
     ([key, { cell, dates }]) =>
       Effect.map(
-        provider.hourly({ coordinates: cell, dates: [...dates].sort(), mode, seed: `${route.id}:${key}` }),
+        provider.hourly({ coordinates: cell, dates: [...dates].sort(), mode, seed: route.id }),
         (series) => [key, indexSeries(series)] as const
       ),
     { concurrency: CONCURRENCY }
