@@ -189,6 +189,63 @@ const webhooks = {
   )
 }
 
+/** The body of a route event (`route.forecast.completed` / `.failed`). */
+const routeEventSchema = (event: string, status: string, extra: Record<string, unknown>, required: ReadonlyArray<string>) => ({
+  type: "object",
+  title: `${event} event`,
+  description: `The body POSTed for ${event}`,
+  required: ["event", "created_at", "data"],
+  properties: {
+    event: { type: "string", enum: [event] },
+    created_at: stringSchema("ISO 8601 UTC timestamp of the event"),
+    data: {
+      type: "object",
+      required: ["route_id", "forecast_id", "status", "departure_time", "arrival_time", "total_distance_nm", "links", ...required],
+      properties: {
+        route_id: stringSchema("The route", "rte_7Hq2mXv9LpR4sT1nB8cD3e"),
+        forecast_id: stringSchema("The forecast that finished", "fcst_Q9wE2rT5yU8iO1pA4sD7fG"),
+        status: { type: "string", enum: [status] },
+        departure_time: stringSchema("The requested departure (ISO 8601 UTC)"),
+        arrival_time: stringSchema("Its arrival at the planned speed (ISO 8601 UTC)"),
+        total_distance_nm: { type: "number", description: "Along the great-circle legs" },
+        links: { type: "object", required: ["route"], properties: { route: stringSchema("The route's URL") } },
+        metadata: { type: "object", description: "The route's metadata as it was sent, when it was given" },
+        ...extra
+      }
+    }
+  }
+})
+
+const routeWebhooks = {
+  "route.forecast.completed": webhook(
+    "route.forecast.completed",
+    "A route forecast completed",
+    routeEventSchema("route.forecast.completed", "completed", {
+      classification: { type: "string", enum: ["GO", "CAUTION", "AVOID"], description: "The passage's class (its worst leg's)" },
+      summary: stringSchema("The passage summary"),
+      best_departure: {
+        type: "object",
+        description: "With a departure window: the recommended departure",
+        properties: { departure_time: stringSchema("ISO 8601 UTC"), classification: { type: "string" }, reason: { type: "string" } }
+      }
+    }, ["classification", "summary"])
+  ),
+  "route.forecast.failed": webhook(
+    "route.forecast.failed",
+    "A route forecast failed (and was refunded)",
+    routeEventSchema("route.forecast.failed", "failed", {
+      error: {
+        type: "object",
+        required: ["code", "message"],
+        properties: {
+          code: { type: "string", enum: ["weather_data_unavailable", "processing_failed"] },
+          message: { type: "string" }
+        }
+      }
+    }, ["error"])
+  )
+}
+
 export const polish = (spec: Record<string, any>): Record<string, any> => {
   stripFrameworkNames(spec)
   for (const [name, schema] of Object.entries((spec.components?.schemas ?? {}) as Record<string, any>)) {
@@ -202,7 +259,7 @@ export const polish = (spec: Record<string, any>): Record<string, any> => {
       operation.description ??= operationText[operation.operationId] ?? operation.summary
     }
   }
-  spec.webhooks = webhooks
+  spec.webhooks = { ...webhooks, ...routeWebhooks }
   const tags = (spec.tags ?? []) as Array<{ name: string; description?: string }>
   if (!tags.some((t) => t.name === "Webhooks")) tags.push({ name: "Webhooks" })
   for (const tag of tags) tag.description ??= tagText[tag.name] ?? tag.name
