@@ -16,10 +16,12 @@ const CONCURRENCY = 4
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
 
-const cellOf = (p: Coordinates): Coordinates => ({
-  latitude: Math.max(-90, Math.min(90, Math.round(p.latitude / CELL_DEGREES) * CELL_DEGREES)) + 0,
-  longitude: (Math.round(p.longitude / CELL_DEGREES) * CELL_DEGREES === -180 ? 180 : Math.round(p.longitude / CELL_DEGREES) * CELL_DEGREES) + 0
-})
+const snap = (degrees: number) => Math.round(degrees / CELL_DEGREES) * CELL_DEGREES + 0
+/** The centre of the cell holding `p` (180° W and 180° E are one meridian: named 180). */
+const cellOf = (p: Coordinates): Coordinates => {
+  const longitude = snap(p.longitude)
+  return { latitude: Math.max(-90, Math.min(90, snap(p.latitude))), longitude: longitude === -180 ? 180 : longitude }
+}
 const keyOf = (c: Coordinates) => `${c.latitude},${c.longitude}`
 
 /**
