@@ -1,10 +1,9 @@
 import { DateTime, Effect, Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
-import { ForecastNotFound } from "../domain/forecast/Forecast.js"
 import { isForecastId, isRouteId } from "../domain/Ids.js"
 import type { CursorPosition } from "../domain/paging/Cursor.js"
-import { MarineRouteNotFound, type RouteView } from "../domain/route/Route.js"
+import { MarineRouteNotFound, RouteForecastNotFound, type RouteView } from "../domain/route/Route.js"
 import { RouteStore } from "../ports/RouteStore.js"
 import { type PageQuery, readPage } from "./KeysetPage.js"
 
@@ -22,11 +21,11 @@ export const getRoute = Effect.fn("GetRoute")(function*(account: Account, routeI
 })
 
 export const getRouteForecast = Effect.fn("GetRouteForecast")(function*(account: Account, routeId: string, forecastId: string) {
-  if (!isRouteId(routeId) || !isForecastId(forecastId)) return yield* new ForecastNotFound({ forecastId })
+  if (!isRouteId(routeId) || !isForecastId(forecastId)) return yield* new RouteForecastNotFound({ forecastId })
   const store = yield* RouteStore
   const route = yield* store.get(account.id, routeId)
   const forecast = yield* store.getForecast(account.id, routeId, forecastId)
-  if (Option.isNone(route) || Option.isNone(forecast)) return yield* new ForecastNotFound({ forecastId })
+  if (Option.isNone(route) || Option.isNone(forecast)) return yield* new RouteForecastNotFound({ forecastId })
   return { view: route.value, ...forecast.value }
 })
 

@@ -65,7 +65,7 @@ export class RoutesGroup extends HttpApiGroup.make("routes")
     HttpApiEndpoint.get("forecast", "/v3/route/:id/forecast/:forecast_id")
       .setPath(RouteForecastPath)
       .addSuccess(RouteForecastResource)
-      .addError(SpotCastErrors.NoForecast)
+      .addError(RouteErrors.NoRouteForecast)
       .annotate(OpenApi.Summary, "One forecast of the route")
   )
   .add(

@@ -112,3 +112,8 @@ export class RouteRefreshInProgress extends Schema.TaggedError<RouteRefreshInPro
   routeId: RouteId,
   forecastId: ForecastId
 }) {}
+
+/** A forecast that is not one of this route's (answered `forecast_not_found`, like a SpotCast's). */
+export class RouteForecastNotFound extends Schema.TaggedError<RouteForecastNotFound>()("RouteForecastNotFound", {
+  forecastId: Schema.String
+}) {}

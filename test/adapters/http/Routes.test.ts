@@ -218,7 +218,12 @@ layer(TestServer.layer(), { excludeTestServices: true })("route forecasts end to
         assert.strictEqual(answer.json.error.code, "route_not_found", path)
       }
       const forecast = yield* get(`/v3/route/${r.json.id}/forecast/${r.json.forecast_id}`, other.key)
-      assert.strictEqual(forecast.json.error.code, "forecast_not_found")
+      assert.strictEqual(forecast.status, 404)
+      assert.deepStrictEqual(forecast.json.error, {
+        code: "forecast_not_found",
+        message: `No forecast found with id '${r.json.forecast_id}' in this route`,
+        param: "forecast_id"
+      })
       const refresh = yield* postJson(`/v3/route/${r.json.id}/refresh`, {}, other.key)
       assert.strictEqual(refresh.status, 404)
       assert.strictEqual(yield* balance(other.key), 10)

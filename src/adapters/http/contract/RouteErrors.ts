@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { ForecastId, RouteId } from "../../../domain/Ids.js"
-import { MarineRouteNotFound, RouteRefreshInProgress } from "../../../domain/route/Route.js"
+import { MarineRouteNotFound, RouteForecastNotFound, RouteRefreshInProgress } from "../../../domain/route/Route.js"
 import { code, errorEnvelope, notFound } from "./ErrorEnvelope.js"
 
 export const NoRoute = notFound(MarineRouteNotFound, "No such route for this account", {
@@ -25,3 +25,11 @@ export const RouteInProgress = errorEnvelope(
   }),
   (w) => new RouteRefreshInProgress({ routeId: w.route_id, forecastId: w.forecast_id })
 )
+
+export const NoRouteForecast = notFound(RouteForecastNotFound, "No such forecast in this route for this account", {
+  code: "forecast_not_found",
+  param: "forecast_id",
+  message: ["No forecast found with id '", "' in this route"],
+  id: (e) => e.forecastId,
+  make: (forecastId) => new RouteForecastNotFound({ forecastId })
+})

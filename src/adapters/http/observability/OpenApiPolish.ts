@@ -56,6 +56,7 @@ const componentText: Record<string, readonly [title: string, description: string
   Route: ["Route", "A passage along great-circle legs, its plan's figures and its newest forecast"],
   RouteForecast: ["Route forecast", "A route forecast: the analysis with legs, samples and departures once completed"],
   MarineRouteNotFound: ["Route not found", "404: no such route for this account"],
+  RouteForecastNotFound: ["Route forecast not found", "404: no such forecast in this route for this account"],
   RouteRefreshInProgress: ["Route forecast in progress", "409: the route's newest forecast is still being produced"]
 }
 
