@@ -25,13 +25,14 @@ const cellOf = (p: Coordinates): Coordinates => {
 const keyOf = (c: Coordinates) => `${c.latitude},${c.longitude}`
 
 /**
- * The calendar dates whose local hours may hold `utcMillis` at `p`: the provider answers local days,
- * and a place's offset is within a few hours of its longitude ÷ 15.
+ * The calendar dates whose local hours may hold `utcMillis`: the provider answers local days, and a
+ * place's offset is anywhere from UTC−12 to UTC+14 (at sea usually longitude ÷ 15, on a coast its land's).
  */
-const datesFor = (p: Coordinates, utcMillis: number): ReadonlyArray<string> => {
-  const solar = utcMillis + (p.longitude / 15) * HOUR_MS
-  return [isoDate(solar - 3 * HOUR_MS), isoDate(solar + 3 * HOUR_MS)]
-}
+const datesFor = (utcMillis: number): ReadonlyArray<string> => [
+  isoDate(utcMillis - 12 * HOUR_MS),
+  isoDate(utcMillis),
+  isoDate(utcMillis + 14 * HOUR_MS)
+]
 
 /**
  * The weather every candidate departure needs: the samples' grid cells and dates, fetched once per
@@ -48,7 +49,7 @@ export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mo
       const cell = cellOf(sample.position)
       const key = keyOf(cell)
       const entry = needed.get(key) ?? { cell, dates: new Set<string>() }
-      for (const date of datesFor(cell, eta)) entry.dates.add(date)
+      for (const date of datesFor(eta)) entry.dates.add(date)
       needed.set(key, entry)
     }
   }
