@@ -3,7 +3,7 @@ import { forecastsTotal, queueWaitSeconds } from "./Metrics.js"
 import type { Job } from "../domain/forecast/Job.js"
 import { JobQueue } from "../ports/JobQueue.js"
 import { startPolling } from "./PollingRunner.js"
-import { processForecast } from "./ProcessForecast.js"
+import { processJob } from "./ProcessJob.js"
 
 export interface WorkerPoolOptions {
   readonly concurrency: number
@@ -26,7 +26,7 @@ const runJob = (job: Job, owner: string, lease: Duration.Duration) =>
     yield* heartbeat
     const claimedAt = yield* DateTime.now
     yield* Metric.update(queueWaitSeconds, Math.max(0, DateTime.distance(job.availableAt, claimedAt) / 1000))
-    const outcome = yield* processForecast(job).pipe(Effect.onInterrupt(() => queue.release(job.forecastId, owner)))
+    const outcome = yield* processJob(job).pipe(Effect.onInterrupt(() => queue.release(job.forecastId, owner)))
     if (outcome === "completed" || outcome === "failed") {
       yield* Metric.increment(Metric.tagged(forecastsTotal, "outcome", outcome))
     }

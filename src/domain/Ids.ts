@@ -8,6 +8,7 @@ export const IdPrefix = {
   forecast: "fcst",
   delivery: "whk",
   widget: "wgt",
+  route: "rte",
   account: "acct",
   apiKey: "key",
   ledgerEntry: "led"
@@ -28,6 +29,8 @@ export const DeliveryId = idSchema(IdPrefix.delivery, "DeliveryId")
 export type DeliveryId = typeof DeliveryId.Type
 export const WidgetId = idSchema(IdPrefix.widget, "WidgetId")
 export type WidgetId = typeof WidgetId.Type
+export const RouteId = idSchema(IdPrefix.route, "RouteId")
+export type RouteId = typeof RouteId.Type
 export const AccountId = idSchema(IdPrefix.account, "AccountId")
 export type AccountId = typeof AccountId.Type
 export const ApiKeyId = idSchema(IdPrefix.apiKey, "ApiKeyId")
@@ -43,3 +46,4 @@ export const isDeliveryId = Schema.is(DeliveryId)
 export const isAccountId = Schema.is(AccountId)
 export const isApiKeyId = Schema.is(ApiKeyId)
 export const isWidgetId = Schema.is(WidgetId)
+export const isRouteId = Schema.is(RouteId)

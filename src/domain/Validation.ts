@@ -20,6 +20,10 @@ export const ValidationCode = Schema.Literal(
   "invalid_display_type",
   "invalid_auto_refresh",
   "invalid_date_range",
+  "invalid_waypoints",
+  "invalid_departure_time",
+  "invalid_speed",
+  "invalid_departure_window",
   "invalid_request"
 )
 export type ValidationCode = typeof ValidationCode.Type

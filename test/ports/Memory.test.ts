@@ -3,6 +3,7 @@ import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
 import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
 import { usageStoreContract } from "./UsageStoreContract.js"
+import { routeStoreContract } from "./RouteStoreContract.js"
 import { widgetStoreContract } from "./WidgetStoreContract.js"
 import { memoryHarness, runContracts } from "./StorageHarness.js"
 import { webhookOutboxContract } from "./WebhookOutboxContract.js"
@@ -14,5 +15,6 @@ runContracts(memoryHarness, [
   idempotencyStoreContract,
   webhookOutboxContract,
   widgetStoreContract,
-  usageStoreContract
+  usageStoreContract,
+  routeStoreContract
 ])

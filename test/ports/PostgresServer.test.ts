@@ -5,10 +5,11 @@ import { idempotencyStoreContract } from "./IdempotencyStoreContract.js"
 import { jobQueueContract } from "./JobQueueContract.js"
 import { spotCastStoreContract } from "./SpotCastStoreContract.js"
 import { webhookOutboxContract } from "./WebhookOutboxContract.js"
+import { routeStoreContract } from "./RouteStoreContract.js"
 import { usageStoreContract } from "./UsageStoreContract.js"
 import { widgetStoreContract } from "./WidgetStoreContract.js"
 import { runContracts, sqlReset } from "./StorageHarness.js"
 
 await describeServer("the real Postgres server", () => {
-  runContracts({ name: "the Postgres server", layer: Layer.provideMerge(sqlReset, serverStorage()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract, widgetStoreContract, usageStoreContract])
+  runContracts({ name: "the Postgres server", layer: Layer.provideMerge(sqlReset, serverStorage()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract, widgetStoreContract, usageStoreContract, routeStoreContract])
 })

@@ -9,6 +9,7 @@ import type { JobQueue } from "../../src/ports/JobQueue.js"
 import type { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import type { WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
 import type { UsageStore } from "../../src/ports/UsageStore.js"
+import type { RouteStore } from "../../src/ports/RouteStore.js"
 import type { WidgetStore } from "../../src/ports/WidgetStore.js"
 import type { Crypto } from "../../src/ports/Crypto.js"
 import type { Ids } from "../../src/ports/Ids.js"
@@ -17,7 +18,15 @@ import * as NodeCrypto from "../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../src/adapters/system/SequentialIds.js"
 import * as TestSettings from "../support/TestSettings.js"
 
-export type StoragePorts = AccountStore | SpotCastStore | JobQueue | IdempotencyStore | WebhookOutbox | WidgetStore | UsageStore
+export type StoragePorts =
+  | AccountStore
+  | SpotCastStore
+  | JobQueue
+  | IdempotencyStore
+  | WebhookOutbox
+  | WidgetStore
+  | UsageStore
+  | RouteStore
 
 /** What the suites use besides storage: the webhook outbox's suite seeds through the use cases. */
 type SuiteServices = Ids | Crypto | Settings
@@ -59,6 +68,8 @@ const TABLES = [
   "usage_requests",
   "webhook_attempts",
   "webhook_deliveries",
+  "route_analyses",
+  "routes",
   "widgets",
   "idempotency_keys",
   "jobs",

@@ -18,6 +18,7 @@ import * as Lifecycle from "./observability/Lifecycle.js"
 import * as DocsRoutes from "./observability/DocsRoutes.js"
 import * as MetricsRoute from "./observability/MetricsRoute.js"
 import * as Observe from "./observability/Observe.js"
+import { RoutesLive } from "./RouteHandlers.js"
 import { WidgetsAdminLive, WidgetsLive } from "./WidgetHandlers.js"
 import { UsageAdminLive, UsageLive } from "./UsageHandlers.js"
 import * as RequestCounter from "../../application/RequestCounter.js"
@@ -48,7 +49,7 @@ export interface ServerOptions {
 
 const api = (options: ServerOptions) =>
   HttpApiBuilder.api(ServedApi).pipe(
-    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive, WidgetsAdminLive, UsageLive, UsageAdminLive]),
+    Layer.provide([SpotCastsLive, AccountLive, AdminLive, WidgetsLive, WidgetsAdminLive, UsageLive, UsageAdminLive, RoutesLive]),
     Layer.provide([
       Authentication.layer,
       AdminAuth.layer(options.adminToken),

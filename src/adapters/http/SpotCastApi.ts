@@ -15,6 +15,7 @@ import * as SpotCastErrors from "./contract/SpotCastErrors.js"
 import { Authentication } from "./Authentication.js"
 import * as OpenApiDocument from "./OpenApiDocument.js"
 import { UsageGroup } from "./UsageApi.js"
+import { RoutesGroup } from "./RouteApi.js"
 import { WidgetsGroup } from "./WidgetApi.js"
 
 const SpotCastPath = Schema.Struct({
@@ -108,6 +109,7 @@ export class SpotCastApi extends HttpApi.make("spotcast")
   .add(AccountGroup)
   .add(WidgetsGroup)
   .add(UsageGroup)
+  .add(RoutesGroup)
   .addError(RequestErrors.Validation)
   .addError(RequestErrors.TooLarge)
   .addError(RequestErrors.Unsupported)

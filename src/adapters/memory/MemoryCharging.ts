@@ -3,7 +3,7 @@ import { type IdempotencyClaim, type IdempotencyKeyReused, recordOf, resolveClai
 import { applyEntry, canAfford, chargeEntry, emptyBalance, InsufficientBalance } from "../../domain/billing/Ledger.js"
 import { type ReceiptDraft, settleReceipt } from "../../domain/billing/Receipt.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
-import type { AccountId, LedgerEntryId, WidgetId } from "../../domain/Ids.js"
+import type { AccountId, LedgerEntryId, RouteId, WidgetId } from "../../domain/Ids.js"
 import type { Charged } from "../../ports/SpotCastStore.js"
 import { idempotencyKey, type MemoryTables } from "./MemoryDatabase.js"
 
@@ -14,13 +14,14 @@ const charge = (
   forecast: Forecast,
   price: number,
   chargeId: LedgerEntryId,
-  widgetId: WidgetId | undefined
+  widgetId: WidgetId | undefined,
+  routeId: RouteId | undefined
 ) => {
   const balance = db.balances.get(accountId) ?? emptyBalance
   if (!canAfford(balance, price)) {
     return Either.left(new InsufficientBalance({ currentBalance: balance.creditBalance, requiredCredits: price }))
   }
-  const entry = chargeEntry(forecast, price, chargeId, widgetId)
+  const entry = chargeEntry(forecast, price, chargeId, widgetId, routeId)
   const ledger = db.ledger.get(accountId)
   if (ledger === undefined) throw new Error(`no ledger for account ${accountId}`)
   ledger.push(entry)
@@ -36,6 +37,8 @@ interface Charging<E> {
   readonly chargeId: LedgerEntryId
   /** A widget's charge names it. */
   readonly widgetId?: WidgetId | undefined
+  /** A route's charge names it. */
+  readonly routeId?: RouteId | undefined
   readonly idempotency: IdempotencyClaim | undefined
   /** The receipt to be; it names the price. */
   readonly draft: ReceiptDraft
@@ -57,7 +60,7 @@ export const charging = <E>(db: MemoryTables, c: Charging<E>): Effect.Effect<Cha
   }
   const allowed = c.check()
   if (Either.isLeft(allowed)) return Effect.fail(allowed.left)
-  const charged = charge(db, c.accountId, c.forecast, c.draft.creditsCharged, c.chargeId, c.widgetId)
+  const charged = charge(db, c.accountId, c.forecast, c.draft.creditsCharged, c.chargeId, c.widgetId, c.routeId)
   if (Either.isLeft(charged)) return Effect.fail(charged.left)
   c.write()
   const receipt = settleReceipt(c.draft, charged.right)

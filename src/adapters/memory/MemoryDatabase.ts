@@ -3,7 +3,8 @@ import type { Account } from "../../domain/account/Account.js"
 import type { ApiKey } from "../../domain/account/ApiKey.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import type { IdempotencyRecord } from "../../domain/billing/Idempotency.js"
-import type { AccountId, ApiKeyId, DeliveryId, ForecastId, LedgerEntryId, SpotCastId, WidgetId } from "../../domain/Ids.js"
+import type { AccountId, ApiKeyId, DeliveryId, ForecastId, LedgerEntryId, RouteId, SpotCastId, WidgetId } from "../../domain/Ids.js"
+import type { Route, RouteAnalysis } from "../../domain/route/Route.js"
 import type { Job } from "../../domain/forecast/Job.js"
 import type { Balance, LedgerEntry } from "../../domain/billing/Ledger.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
@@ -46,6 +47,13 @@ export interface MemoryTables {
   readonly widgetsOf: Map<AccountId, Array<WidgetId>>
   /** The hidden SpotCast of each widget, which SpotCast reads do not show. */
   readonly widgetOfSpotCast: Map<SpotCastId, WidgetId>
+  readonly routes: Map<RouteId, Route>
+  /** Each account's routes in ascending (created_at, id) order. */
+  readonly routesOf: Map<AccountId, Array<RouteId>>
+  /** The hidden SpotCast of each route, which SpotCast reads do not show. */
+  readonly routeOfSpotCast: Map<SpotCastId, RouteId>
+  /** Each completed route forecast's analysis. */
+  readonly routeAnalyses: Map<ForecastId, RouteAnalysis>
   /** Creation-to-completion seconds of completed forecasts, newest last (bounded). */
   readonly completionSeconds: Array<number>
 }
@@ -69,6 +77,10 @@ export const makeTables = (): MemoryTables => ({
   widgets: new Map(),
   widgetsOf: new Map(),
   widgetOfSpotCast: new Map(),
+  routes: new Map(),
+  routesOf: new Map(),
+  routeOfSpotCast: new Map(),
+  routeAnalyses: new Map(),
   completionSeconds: []
 })
 

@@ -33,8 +33,9 @@ const view = (db: MemoryTables, spotcastId: SpotCastId): SpotCastView | undefine
 
 const ownedSpotCast = (db: MemoryTables, accountId: AccountId, spotcastId: string) => {
   const spotcast = db.spotcasts.get(spotcastId as SpotCastId)
-  // A widget's hidden SpotCast is not one of the account's SpotCasts.
-  return spotcast !== undefined && spotcast.accountId === accountId && !db.widgetOfSpotCast.has(spotcast.id)
+  // A widget's or route's hidden SpotCast is not one of the account's SpotCasts.
+  return spotcast !== undefined && spotcast.accountId === accountId && !db.widgetOfSpotCast.has(spotcast.id) &&
+      !db.routeOfSpotCast.has(spotcast.id)
     ? spotcast
     : undefined
 }

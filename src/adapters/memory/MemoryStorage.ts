@@ -7,6 +7,7 @@ import * as MemoryJobQueue from "./MemoryJobQueue.js"
 import * as MemorySpotCastStore from "./MemorySpotCastStore.js"
 import * as MemoryWebhookOutbox from "./MemoryWebhookOutbox.js"
 import * as MemoryUsageStore from "./MemoryUsageStore.js"
+import * as MemoryRouteStore from "./MemoryRouteStore.js"
 import * as MemoryWidgetStore from "./MemoryWidgetStore.js"
 
 /** Every storage port, the webhook outbox included, on one fresh in-memory database. */
@@ -18,5 +19,6 @@ export const layer = Layer.mergeAll(
   MemoryWebhookOutbox.layer,
   MemoryHealth.layer,
   MemoryWidgetStore.layer,
-  MemoryUsageStore.layer
+  MemoryUsageStore.layer,
+  MemoryRouteStore.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

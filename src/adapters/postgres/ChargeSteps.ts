@@ -3,7 +3,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Option, Schema } from "effect"
 import { type IdempotencyClaim, liveSince, resolveClaim } from "../../domain/billing/Idempotency.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
-import { AccountId, type LedgerEntryId, type WidgetId } from "../../domain/Ids.js"
+import { AccountId, type LedgerEntryId, type RouteId, type WidgetId } from "../../domain/Ids.js"
 import { chargeEntry, InsufficientBalance } from "../../domain/billing/Ledger.js"
 import { Receipt, type ReceiptDraft, settleReceipt } from "../../domain/billing/Receipt.js"
 import type { Charged } from "../../ports/SpotCastStore.js"
@@ -19,6 +19,8 @@ export interface Charging<E, R> {
   readonly chargeId: LedgerEntryId
   /** A widget's charge names it. */
   readonly widgetId?: WidgetId | undefined
+  /** A route's charge names it. */
+  readonly routeId?: RouteId | undefined
   readonly idempotency: IdempotencyClaim | undefined
   /** The receipt to be; it names the price. */
   readonly draft: ReceiptDraft
@@ -131,7 +133,7 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
       yield* c.check
       const after = yield* charge(c.accountId, c.draft.creditsCharged, c.idempotency?.key ?? null)
       yield* c.write
-      yield* insertEntry(chargeEntry(c.forecast, c.draft.creditsCharged, c.chargeId, c.widgetId))
+      yield* insertEntry(chargeEntry(c.forecast, c.draft.creditsCharged, c.chargeId, c.widgetId, c.routeId))
       return { _tag: "Created", receipt: settleReceipt(c.draft, after) } satisfies Charged as Charged
     }))
 

@@ -1,6 +1,8 @@
 import { Schema } from "effect"
-import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../../domain/Ids.js"
+
 import { ChargeProduct, LedgerEntry, LedgerEntryKind } from "../../domain/billing/Ledger.js"
+import { AccountId, ForecastId, LedgerEntryId, RouteId, WidgetId } from "../../domain/Ids.js"
+
 import { Credits, Timestamp } from "./Columns.js"
 
 export const LedgerEntryRow = Schema.Struct({
@@ -10,6 +12,7 @@ export const LedgerEntryRow = Schema.Struct({
   amount: Credits,
   forecast_id: Schema.NullOr(ForecastId),
   widget_id: Schema.NullOr(WidgetId),
+  route_id: Schema.NullOr(RouteId),
   refund_of: Schema.NullOr(LedgerEntryId),
   /** Added by migration 0008; older rows have none. */
   product: Schema.optionalWith(Schema.NullOr(ChargeProduct), { default: () => null }),
@@ -27,6 +30,7 @@ export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSc
     createdAt: r.created_at,
     ...(r.forecast_id === null ? {} : { forecastId: r.forecast_id }),
     ...(r.widget_id === null ? {} : { widgetId: r.widget_id }),
+    ...(r.route_id === null ? {} : { routeId: r.route_id }),
     ...(r.refund_of === null ? {} : { refundOf: r.refund_of }),
     ...(r.product === null ? {} : { product: r.product }),
     ...(r.note === null ? {} : { note: r.note })
@@ -38,6 +42,7 @@ export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSc
     amount: e.amount,
     forecast_id: e.forecastId ?? null,
     widget_id: e.widgetId ?? null,
+    route_id: e.routeId ?? null,
     refund_of: e.refundOf ?? null,
     product: e.product ?? null,
     note: e.note ?? null,

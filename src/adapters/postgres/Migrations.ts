@@ -3,6 +3,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { schemaV1 } from "./SchemaV1.js"
 import { schemaUsage } from "./SchemaUsage.js"
+import { schemaRoutes } from "./SchemaRoutes.js"
 import { schemaV5 } from "./SchemaV5.js"
 import { schemaWidgets } from "./SchemaWidgets.js"
 
@@ -20,7 +21,8 @@ const all = {
   "0001_schema": statements(schemaV1),
   "0003_widgets": statements(schemaWidgets),
   "0005_rate_windows": statements(schemaV5),
-  "0008_usage": statements(schemaUsage)
+  "0008_usage": statements(schemaUsage),
+  "0009_routes": statements(schemaRoutes)
 }
 export const migrations = Migrator.fromRecord(all)
 

@@ -43,7 +43,7 @@ export const make = Effect.gen(function*() {
     Result: Schema.Struct({ latest_forecast_id: ForecastId }),
     execute: ({ accountId, spotcastId }) =>
       sql`SELECT latest_forecast_id FROM spotcasts
-          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} AND widget_id IS NULL
+          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} AND widget_id IS NULL AND route_id IS NULL
           FOR UPDATE`
   })
   const statusOf = SqlSchema.single({

@@ -9,6 +9,7 @@ import * as PostgresJobQueue from "./PostgresJobQueue.js"
 import * as PostgresSpotCastStore from "./PostgresSpotCastStore.js"
 import * as PostgresWebhookOutbox from "./PostgresWebhookOutbox.js"
 import * as PostgresUsageStore from "./PostgresUsageStore.js"
+import * as PostgresRouteStore from "./PostgresRouteStore.js"
 import * as PostgresWidgetStore from "./PostgresWidgetStore.js"
 
 export const DEFAULT_POOL_SIZE = 10
@@ -26,7 +27,8 @@ export const layer = Layer.mergeAll(
   PostgresWebhookOutbox.layer,
   PostgresHealth.layer,
   PostgresWidgetStore.layer,
-  PostgresUsageStore.layer
+  PostgresUsageStore.layer,
+  PostgresRouteStore.layer
 ).pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
 /**

@@ -42,7 +42,7 @@ export const layer = Layer.effect(
         const within = (column: string) => sql`${sql.unsafe(column)} >= ${start} AND ${sql.unsafe(column)} < ${end}`
         return sql`
           SELECT CASE kind WHEN 'charge' THEN 'credits_charged' ELSE 'credits_refunded' END AS measure,
-                 COALESCE(product, CASE WHEN widget_id IS NULL THEN 'spotcast' ELSE 'widget' END) AS product,
+                 COALESCE(product, CASE WHEN route_id IS NOT NULL THEN 'route' WHEN widget_id IS NOT NULL THEN 'widget' ELSE 'spotcast' END) AS product,
                  ${sql.unsafe(hourMs("created_at"))} AS bucket_ms, sum(amount)::bigint AS amount
           FROM ledger_entries
           WHERE account_id = ${accountId} AND kind <> 'grant' AND ${within("created_at")}

@@ -21,7 +21,7 @@ export const ForecastPage = Schema.Struct({ ...SpotCastPage.fields, spotcastId: 
  */
 export const spotcastPageQuery = (sql: SqlClient.SqlClient, { accountId, after, limit }: typeof SpotCastPage.Encoded) =>
   sql`SELECT * FROM spotcasts
-      WHERE account_id = ${accountId} AND widget_id IS NULL
+      WHERE account_id = ${accountId} AND widget_id IS NULL AND route_id IS NULL
         ${after === null ? sql`` : sql`AND (created_at, spotcast_id) < (${after.createdAt}, ${after.id})`}
       ORDER BY created_at DESC, spotcast_id DESC
       LIMIT ${limit}`
@@ -42,13 +42,13 @@ export const forecastPageQuery = (
  * forecasts: its cost depends on the page size, not on how many rows the account has.
  */
 export const makeSpotCastReads = (sql: SqlClient.SqlClient) => {
-  // A widget's hidden SpotCast is found only by the worker (`includeWidgets`), never as the account's.
+  // A widget's or route's hidden SpotCast is found only by the worker (`includeWidgets`), never as the account's.
   const findHead = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: Schema.String, spotcastId: Schema.String, includeWidgets: Schema.Boolean }),
     Result: SpotCastHeadFromRow,
     execute: ({ accountId, includeWidgets, spotcastId }) =>
       sql`SELECT * FROM spotcasts WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}
-          ${includeWidgets ? sql`` : sql`AND widget_id IS NULL`}`
+          ${includeWidgets ? sql`` : sql`AND widget_id IS NULL AND route_id IS NULL`}`
   })
   const pageOfHeads = SqlSchema.findAll({
     Request: SpotCastPage,

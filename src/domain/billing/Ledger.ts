@@ -1,6 +1,6 @@
 import { type DateTime, Schema } from "effect"
 import type { Forecast } from "../forecast/Forecast.js"
-import { AccountId, ForecastId, LedgerEntryId, WidgetId } from "../Ids.js"
+import { AccountId, ForecastId, LedgerEntryId, RouteId, WidgetId } from "../Ids.js"
 
 /**
  * Every credit movement is an append-only entry (TigerBeetle/Stripe style). A grant adds credits;
@@ -11,7 +11,7 @@ export type LedgerEntryKind = typeof LedgerEntryKind.Type
 
 /**
  * What a charge paid for, as usage analytics report it. Entries made before this was recorded have
- * none: `productOf` reads them as a widget's when they name one, else a SpotCast's.
+ * none: `productOf` reads them as a route's or a widget's when they name one, else a SpotCast's.
  */
 export const ChargeProduct = Schema.Literal("spotcast", "widget", "route")
 export type ChargeProduct = typeof ChargeProduct.Type
@@ -23,6 +23,8 @@ export const LedgerEntry = Schema.Struct({
   amount: Schema.Int.pipe(Schema.positive()),
   forecastId: Schema.optional(ForecastId),
   widgetId: Schema.optional(WidgetId),
+  /** A route forecast's charge (and its refund) names the route: the ledger's product is `route`. */
+  routeId: Schema.optional(RouteId),
   /** On a refund: the charge it reverses. */
   refundOf: Schema.optional(LedgerEntryId),
   /** On a charge, and copied to its refund: what it paid for (see `productOf`). */
@@ -53,8 +55,8 @@ export const applyEntry = (balance: Balance, entry: Pick<LedgerEntry, "kind" | "
 }
 
 /** The product a charge or refund counts for: the recorded one, else a widget's when it names one. */
-export const productOf = (entry: Pick<LedgerEntry, "product" | "widgetId">): ChargeProduct =>
-  entry.product ?? (entry.widgetId === undefined ? "spotcast" : "widget")
+export const productOf = (entry: Pick<LedgerEntry, "product" | "widgetId" | "routeId">): ChargeProduct =>
+  entry.product ?? (entry.routeId !== undefined ? "route" : entry.widgetId === undefined ? "spotcast" : "widget")
 
 export const balanceOf = (entries: Iterable<Pick<LedgerEntry, "kind" | "amount">>): Balance => {
   let balance = emptyBalance
@@ -85,7 +87,8 @@ export const chargeEntry = (
   forecast: Pick<Forecast, "id" | "accountId" | "createdAt">,
   price: number,
   entryId: LedgerEntryId,
-  widgetId?: WidgetId
+  widgetId?: WidgetId,
+  routeId?: RouteId
 ): LedgerEntry => ({
   id: entryId,
   accountId: forecast.accountId,
@@ -93,6 +96,7 @@ export const chargeEntry = (
   amount: price,
   forecastId: forecast.id,
   ...(widgetId === undefined ? {} : { widgetId }),
+  ...(routeId === undefined ? {} : { routeId }),
   createdAt: forecast.createdAt
 })
 
@@ -105,6 +109,7 @@ export const refundEntry = (charge: LedgerEntry, entryId: LedgerEntryId, at: Dat
   ...(charge.forecastId === undefined ? {} : { forecastId: charge.forecastId }),
   ...(charge.widgetId === undefined ? {} : { widgetId: charge.widgetId }),
   ...(charge.product === undefined ? {} : { product: charge.product }),
+  ...(charge.routeId === undefined ? {} : { routeId: charge.routeId }),
   refundOf: charge.id,
   createdAt: at
 })

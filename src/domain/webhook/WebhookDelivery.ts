@@ -1,7 +1,12 @@
 import { Schema } from "effect"
 import { AccountId, DeliveryId, ForecastId, SpotCastId } from "../Ids.js"
 
-export const WebhookEventType = Schema.Literal("spotcast.forecast.completed", "spotcast.forecast.failed")
+export const WebhookEventType = Schema.Literal(
+  "spotcast.forecast.completed",
+  "spotcast.forecast.failed",
+  "route.forecast.completed",
+  "route.forecast.failed"
+)
 export type WebhookEventType = typeof WebhookEventType.Type
 
 export const DeliveryStatus = Schema.Literal("pending", "delivered", "failed")

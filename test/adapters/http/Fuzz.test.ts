@@ -45,6 +45,12 @@ const routeArb = (ids: Ids): fc.Arbitrary<readonly [string, string]> =>
     hostile.map((id) => ["DELETE", `/v3/spotcast/widgets/${id}`] as const),
     hostile.map((id) => ["POST", `/v3/spotcast/widgets/${id}/refresh`] as const),
     hostile.map((id) => ["GET", `/embed/widgets/${id}`] as const),
+    { arbitrary: fc.constant(["POST", "/v3/route"] as const), weight: 3 },
+    fc.constant(["GET", "/v3/routes"] as const),
+    hostile.map((id) => ["GET", `/v3/route/${id}`] as const),
+    hostile.map((id) => ["GET", `/v3/route/${id}/status`] as const),
+    fc.tuple(hostile, idArb(ids.forecast)).map(([r, f]) => ["GET", `/v3/route/${r}/forecast/${f}`] as const),
+    hostile.map((id) => ["POST", `/v3/route/${id}/refresh`] as const),
     { arbitrary: fc.constant(["POST", "/admin/v1/accounts"] as const), weight: 2 },
     idArb(ids.account).map((id) => ["GET", `/admin/v1/accounts/${id}`] as const),
     { arbitrary: idArb(ids.account).map((id) => ["POST", `/admin/v1/accounts/${id}/credits`] as const), weight: 2 },
@@ -131,11 +137,12 @@ const snapshot = (key: string, accountId: string) =>
     const balance = (yield* get("/v3/account/balance", key)).json
     const spotcasts = ((yield* get("/v3/spotcasts?limit=100", key)).json?.data ?? []).map((s: any) => s.id)
     const widgets = ((yield* get("/v3/spotcast/widgets?limit=100", key)).json?.data ?? []).map((w: any) => w.id)
+    const routes = ((yield* get("/v3/routes?limit=100", key)).json?.data ?? []).map((r: any) => r.id)
     const detail = (yield* TestServer.raw(HttpClientRequest.get(`/admin/v1/accounts/${accountId}`).pipe(
       HttpClientRequest.bearerToken(TestServer.ADMIN_TOKEN)
     ))).json
     const keys = (detail?.api_keys ?? []).map((k: any) => [k.id, k.revoked_at])
-    return JSON.stringify([balance, spotcasts, widgets, detail?.account?.status, detail?.credits, keys])
+    return JSON.stringify([balance, spotcasts, widgets, routes, detail?.account?.status, detail?.credits, keys])
   })
 
 layer(TestServer.layer(), { excludeTestServices: true, timeout: "300 seconds" })("fuzz", (it) => {

@@ -14,6 +14,13 @@ layer(TestServer.layer(), { excludeTestServices: true })("OpenAPI and docs", (it
       assert.deepStrictEqual(Object.keys(spec.paths).sort(), [
         "/v3/account/balance",
         "/v3/developer/info",
+        "/v3/route",
+        "/v3/route/{id}",
+        "/v3/route/{id}/forecast/{forecast_id}",
+        "/v3/route/{id}/forecasts",
+        "/v3/route/{id}/refresh",
+        "/v3/route/{id}/status",
+        "/v3/routes",
         "/v3/spotcast",
         "/v3/spotcast/widgets",
         "/v3/spotcast/widgets/{id}",

@@ -12,7 +12,7 @@ await onEveryPostgres("the Postgres schema", (it) => {
       const sql = yield* SqlClient.SqlClient
       assert.deepStrictEqual(yield* migrate, [])
       const rows = yield* sql<{ migration_id: number; name: string }>`SELECT migration_id, name FROM ${sql(MIGRATIONS_TABLE)}`
-      assert.deepStrictEqual(rows.map((r) => [r.migration_id, r.name]), [[1, "schema"], [3, "widgets"], [5, "rate_windows"], [8, "usage"]])
+      assert.deepStrictEqual(rows.map((r) => [r.migration_id, r.name]), [[1, "schema"], [3, "widgets"], [5, "rate_windows"], [8, "usage"], [9, "routes"]])
     }))
 
   it.effect("every table's primary key leads with account_id (Citus-ready)", () =>
@@ -28,7 +28,7 @@ await onEveryPostgres("the Postgres schema", (it) => {
         ORDER BY c.relname`
       assert.deepStrictEqual(rows.map((r) => r.table), [
         "accounts", "api_keys", "forecasts", "idempotency_keys", "jobs", "ledger_entries", "rate_windows",
-        "spotcasts", "usage_requests", "webhook_attempts", "webhook_deliveries", "widgets"
+        "route_analyses", "routes", "spotcasts", "usage_requests", "webhook_attempts", "webhook_deliveries", "widgets"
       ])
       // rate_windows is the one exception: keyed by caller (a key or a client address), unlogged, and
       // read only by the API processes' rate limiter; on Citus it stays a local table.

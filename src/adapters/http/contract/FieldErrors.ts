@@ -23,6 +23,10 @@ const fieldCodes: Record<string, readonly [ValidationCode, string?]> = {
   trip_duration_hours: ["invalid_trip_duration"],
   display_type: ["invalid_display_type"],
   auto_refresh_hours: ["invalid_auto_refresh"],
+  waypoints: ["invalid_waypoints"],
+  departure_time: ["invalid_departure_time"],
+  speed_kts: ["invalid_speed"],
+  departure_window_hours: ["invalid_departure_window"],
   limit: ["invalid_limit"],
   after: ["invalid_cursor"],
   "idempotency-key": ["invalid_request", "Idempotency-Key"]
@@ -38,6 +42,12 @@ export const fromFieldIssue = (issue: FieldIssue | undefined): ValidationError =
   const path = issue.path.map(String)
   const dotted = path.join(".")
   if (path[0] === "metadata") return invalid("invalid_metadata", issue.message, "metadata")
+  // A route's waypoint field is a coordinate like a SpotCast's: waypoints.3.latitude.
+  if (path[0] === "waypoints" && path.length === 3) {
+    return isUnexpectedKey(issue.message)
+      ? invalid("invalid_waypoints", `Received unknown parameter: ${dotted}`, dotted)
+      : invalid("invalid_coordinates", issue.message, dotted)
+  }
   const exact = fieldCodes[dotted]
   if (isUnexpectedKey(issue.message)) {
     const parent = fieldCodes[path.slice(0, -1).join(".")]

@@ -50,7 +50,14 @@ const componentText: Record<string, readonly [title: string, description: string
   SpotCastList: ["SpotCast list", "One page of the account's SpotCasts, newest first"],
   SpotCastListItem: ["SpotCast summary", "A SpotCast in a list, with its latest forecast's status"],
   Balance: ["Balance", "The account's credits: balance, purchased and used"],
-  DeveloperInfo: ["Developer info", "The account, the calling key, credits, rate limit and webhook secret"]
+  DeveloperInfo: ["Developer info", "The account, the calling key, credits, rate limit and webhook secret"],
+  CreateRouteRequest: ["Create a route forecast", "Waypoints, departure, planned speed, optional departure window, vessel, texts and webhook"],
+  RouteAccepted: ["Route accepted", "202: the route and its first forecast are queued"],
+  Route: ["Route", "A passage along great-circle legs, its plan's figures and its newest forecast"],
+  RouteForecast: ["Route forecast", "A route forecast: the analysis with legs, samples and departures once completed"],
+  MarineRouteNotFound: ["Route not found", "404: no such route for this account"],
+  RouteForecastNotFound: ["Route forecast not found", "404: no such forecast in this route for this account"],
+  RouteRefreshInProgress: ["Route forecast in progress", "409: the route's newest forecast is still being produced"]
 }
 
 const camelWords = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1 $2")
@@ -65,6 +72,14 @@ const operationText: Record<string, string> = {
   "spotcasts.forecasts": "Every forecast of the SpotCast, newest first, paginated with limit and the after cursor.",
   "spotcasts.forecast": "One forecast of the SpotCast, with its analysis if completed or its error if failed.",
   "spotcasts.list": "The account's SpotCasts, newest first, paginated with limit and the after cursor.",
+  "routes.create":
+    "Creates a route forecast and queues it. The route is sampled every 10 nm or less along great-circle legs, each sample rated GO/CAUTION/AVOID for the weather of the hour the vessel is expected there; with departure_window_hours, later departures are rated too and the best recommended. Charges max(2, days the passage and the window span) credits.",
+  "routes.get": "The route with its distance, duration and arrival, and its newest forecast: passage class, legs, samples and departures once completed.",
+  "routes.status": "The newest route forecast's status, stage and percentage, for polling.",
+  "routes.refresh": "Queues a new forecast of the route (the departure must still be ahead). Refused with 409 while the newest is in progress. Charged as at creation.",
+  "routes.forecasts": "Every forecast of the route, newest first, paginated with limit and the after cursor.",
+  "routes.forecast": "One forecast of the route, with its analysis if completed or its error if failed.",
+  "routes.list": "The account's routes, newest first, paginated with limit and the after cursor.",
   "account.balance": "The credit balance, the credits purchased and used, and where to buy more.",
   "account.developerInfo": "Who is calling: the account, the key used, credits, the rate limit and the webhook signing secret."
 }
@@ -72,6 +87,7 @@ const operationText: Record<string, string> = {
 const tagText: Record<string, string> = {
   SpotCasts: "Create SpotCasts, follow their forecasts and read the results",
   Account: "Credits and details of the calling account",
+  Routes: "Route forecasts: a passage rated leg by leg, with departure planning",
   Webhooks: "Events SpotCast POSTs to your webhook_url when a forecast finishes"
 }
 
@@ -174,6 +190,63 @@ const webhooks = {
   )
 }
 
+/** The body of a route event (`route.forecast.completed` / `.failed`). */
+const routeEventSchema = (event: string, status: string, extra: Record<string, unknown>, required: ReadonlyArray<string>) => ({
+  type: "object",
+  title: `${event} event`,
+  description: `The body POSTed for ${event}`,
+  required: ["event", "created_at", "data"],
+  properties: {
+    event: { type: "string", enum: [event] },
+    created_at: stringSchema("ISO 8601 UTC timestamp of the event"),
+    data: {
+      type: "object",
+      required: ["route_id", "forecast_id", "status", "departure_time", "arrival_time", "total_distance_nm", "links", ...required],
+      properties: {
+        route_id: stringSchema("The route", "rte_7Hq2mXv9LpR4sT1nB8cD3e"),
+        forecast_id: stringSchema("The forecast that finished", "fcst_Q9wE2rT5yU8iO1pA4sD7fG"),
+        status: { type: "string", enum: [status] },
+        departure_time: stringSchema("The requested departure (ISO 8601 UTC)"),
+        arrival_time: stringSchema("Its arrival at the planned speed (ISO 8601 UTC)"),
+        total_distance_nm: { type: "number", description: "Along the great-circle legs" },
+        links: { type: "object", required: ["route"], properties: { route: stringSchema("The route's URL") } },
+        metadata: { type: "object", description: "The route's metadata as it was sent, when it was given" },
+        ...extra
+      }
+    }
+  }
+})
+
+const routeWebhooks = {
+  "route.forecast.completed": webhook(
+    "route.forecast.completed",
+    "A route forecast completed",
+    routeEventSchema("route.forecast.completed", "completed", {
+      classification: { type: "string", enum: ["GO", "CAUTION", "AVOID"], description: "The passage's class (its worst leg's)" },
+      summary: stringSchema("The passage summary"),
+      best_departure: {
+        type: "object",
+        description: "With a departure window: the recommended departure",
+        properties: { departure_time: stringSchema("ISO 8601 UTC"), classification: { type: "string" }, reason: { type: "string" } }
+      }
+    }, ["classification", "summary"])
+  ),
+  "route.forecast.failed": webhook(
+    "route.forecast.failed",
+    "A route forecast failed (and was refunded)",
+    routeEventSchema("route.forecast.failed", "failed", {
+      error: {
+        type: "object",
+        required: ["code", "message"],
+        properties: {
+          code: { type: "string", enum: ["weather_data_unavailable", "processing_failed"] },
+          message: { type: "string" }
+        }
+      }
+    }, ["error"])
+  )
+}
+
 export const polish = (spec: Record<string, any>): Record<string, any> => {
   stripFrameworkNames(spec)
   for (const [name, schema] of Object.entries((spec.components?.schemas ?? {}) as Record<string, any>)) {
@@ -187,7 +260,7 @@ export const polish = (spec: Record<string, any>): Record<string, any> => {
       operation.description ??= operationText[operation.operationId] ?? operation.summary
     }
   }
-  spec.webhooks = webhooks
+  spec.webhooks = { ...webhooks, ...routeWebhooks }
   const tags = (spec.tags ?? []) as Array<{ name: string; description?: string }>
   if (!tags.some((t) => t.name === "Webhooks")) tags.push({ name: "Webhooks" })
   for (const tag of tags) tag.description ??= tagText[tag.name] ?? tag.name

@@ -55,7 +55,12 @@ layer(TestServer.layer(), { excludeTestServices: true, timeout: "120 seconds" })
         }
       }
       for (const tag of spec.tags) assert.isString(tag.description, tag.name)
-      assert.deepStrictEqual(Object.keys(spec.webhooks).sort(), ["spotcast.forecast.completed", "spotcast.forecast.failed"])
+      assert.deepStrictEqual(Object.keys(spec.webhooks).sort(), [
+        "route.forecast.completed",
+        "route.forecast.failed",
+        "spotcast.forecast.completed",
+        "spotcast.forecast.failed"
+      ])
       for (const hook of Object.values(spec.webhooks) as Array<any>) {
         assert.deepStrictEqual(
           hook.post.parameters.map((p: any) => p.name),

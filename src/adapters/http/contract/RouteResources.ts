@@ -1,0 +1,198 @@
+import { DateTime, Schema } from "effect"
+import type { Receipt } from "../../../domain/billing/Receipt.js"
+import { ForecastError } from "../../../domain/forecast/ForecastError.js"
+import type { Forecast } from "../../../domain/forecast/Forecast.js"
+import { routeFigures } from "../../../domain/route/AnalyzeRoute.js"
+import { type Route, RouteAnalysis, type RouteView } from "../../../domain/route/Route.js"
+import { apiBase } from "../../../domain/spotcast/Links.js"
+import { Metadata } from "../../../domain/spotcast/Metadata.js"
+import { ForecastListItem, forecastListItem } from "./ForecastResource.js"
+import { CoordinatesBody, ForecastStatusBody, listOf, ProgressBody, Timestamp, timestamp } from "./Wire.js"
+
+const routeLink = (base: string, routeId: string) => `${apiBase(base)}/route/${routeId}`
+
+/** The 202 of create and refresh: a SpotCast's shape, with the route's id. */
+export const RouteAccepted = Schema.Struct({
+  id: Schema.String,
+  forecast_id: Schema.String,
+  status: Schema.Literal("processing"),
+  created_at: Timestamp,
+  estimated_completion_seconds: Schema.Int,
+  credits_charged: Schema.Int,
+  credits_remaining: Schema.Int,
+  links: Schema.Struct({ self: Schema.String, forecast: Schema.String, status: Schema.String })
+}).annotations({ identifier: "RouteAccepted" })
+export type RouteAccepted = typeof RouteAccepted.Type
+
+/** From the route and the receipt alone, so a replay answers byte for byte what the first request answered. */
+export const routeAccepted = (route: Route, receipt: Receipt, publicBaseUrl: string): RouteAccepted => ({
+  id: route.id,
+  forecast_id: receipt.forecastId,
+  status: "processing",
+  created_at: timestamp(receipt.createdAt),
+  estimated_completion_seconds: receipt.estimatedCompletionSeconds,
+  credits_charged: receipt.creditsCharged,
+  credits_remaining: receipt.creditsRemaining,
+  links: {
+    self: routeLink(publicBaseUrl, route.id),
+    forecast: `${routeLink(publicBaseUrl, route.id)}/forecast/${receipt.forecastId}`,
+    status: `${routeLink(publicBaseUrl, route.id)}/status`
+  }
+})
+
+const Unfinished = Schema.Literal("pending", "processing")
+
+/** A route forecast by state: completed with the route's analysis, unfinished with progress, or failed. */
+export const RouteForecastBody = Schema.Union(
+  Schema.Struct({
+    forecast_id: Schema.String,
+    status: Schema.Literal("completed"),
+    created_at: Timestamp,
+    completed_at: Timestamp,
+    ai_analysis: RouteAnalysis
+  }),
+  Schema.Struct({ forecast_id: Schema.String, status: Unfinished, created_at: Timestamp, progress: ProgressBody }),
+  Schema.Struct({
+    forecast_id: Schema.String,
+    status: Schema.Literal("failed"),
+    created_at: Timestamp,
+    progress: ProgressBody,
+    error: ForecastError
+  })
+).annotations({ identifier: "RouteForecast" })
+export type RouteForecastBody = typeof RouteForecastBody.Type
+
+const FALLBACK_ERROR: ForecastError = { code: "processing_failed", message: "The forecast could not be produced" }
+
+export const routeForecastBody = (forecast: Forecast, analysis: RouteAnalysis | undefined): RouteForecastBody => {
+  const base = { forecast_id: forecast.id, created_at: timestamp(forecast.createdAt) }
+  if (forecast.status === "completed") {
+    if (analysis === undefined || forecast.completedAt === undefined) {
+      throw new Error(`route forecast ${forecast.id} is completed without its analysis`)
+    }
+    return { ...base, status: "completed", completed_at: timestamp(forecast.completedAt), ai_analysis: analysis }
+  }
+  if (forecast.status === "failed") {
+    return { ...base, status: "failed", progress: forecast.progress, error: forecast.error ?? FALLBACK_ERROR }
+  }
+  return { ...base, status: forecast.status, progress: forecast.progress }
+}
+
+const VesselBody = Schema.Struct({ type: Schema.String, length_ft: Schema.Number })
+const PreferencesBody = Schema.Struct({ language: Schema.String, distance_units: Schema.String, speed_units: Schema.String })
+
+const routeHead = {
+  id: Schema.String,
+  status: ForecastStatusBody,
+  created_at: Timestamp,
+  waypoints: Schema.Array(CoordinatesBody),
+  departure_time: Timestamp,
+  speed_kts: Schema.Number,
+  departure_window_hours: Schema.Int,
+  total_distance_nm: Schema.Number,
+  duration_hours: Schema.Number,
+  arrival_time: Timestamp
+}
+
+/** GET /v3/route/{id}: the route, its plan's figures and its newest forecast. */
+export const RouteResource = Schema.Struct({
+  ...routeHead,
+  vessel_info: Schema.optional(VesselBody),
+  preferences: PreferencesBody,
+  forecast_count: Schema.Int,
+  metadata: Schema.optional(Metadata),
+  latest_forecast: RouteForecastBody
+}).annotations({ identifier: "Route" })
+export type RouteResource = typeof RouteResource.Type
+
+const head = (route: Route, latest: Forecast) => {
+  const figures = routeFigures(route)
+  return {
+    id: route.id,
+    status: latest.status,
+    created_at: timestamp(route.createdAt),
+    waypoints: route.waypoints.map((w) => ({ latitude: w.latitude, longitude: w.longitude })),
+    departure_time: timestamp(route.departure),
+    speed_kts: route.speedKts,
+    departure_window_hours: route.departureWindowHours,
+    total_distance_nm: figures.totalDistanceNm,
+    duration_hours: figures.durationHours,
+    arrival_time: timestamp(DateTime.unsafeMake(figures.arrivalMillis))
+  }
+}
+
+export const routeResource = ({ analysis, forecastCount, latest, route }: RouteView): RouteResource => ({
+  ...head(route, latest),
+  ...(route.vessel === undefined ? {} : { vessel_info: { type: route.vessel.type, length_ft: route.vessel.lengthFt } }),
+  preferences: {
+    language: route.preferences.language,
+    distance_units: route.preferences.distanceUnits,
+    speed_units: route.preferences.speedUnits
+  },
+  forecast_count: forecastCount,
+  ...(route.metadata === undefined ? {} : { metadata: route.metadata }),
+  latest_forecast: routeForecastBody(latest, analysis)
+})
+
+/** One entry of GET /v3/routes. */
+export const RouteListItem = Schema.Struct({
+  ...routeHead,
+  latest_forecast: Schema.Struct({ forecast_id: Schema.String, status: ForecastStatusBody })
+}).annotations({ identifier: "RouteListItem" })
+
+export const routeListItem = ({ latest, route }: RouteView): typeof RouteListItem.Type => ({
+  ...head(route, latest),
+  latest_forecast: { forecast_id: latest.id, status: latest.status }
+})
+
+export const RouteList = Schema.Struct(listOf(RouteListItem)).annotations({ identifier: "RouteList" })
+
+/** GET /v3/route/{id}/status. */
+export const RouteStatus = Schema.Struct({
+  id: Schema.String,
+  forecast_id: Schema.String,
+  status: ForecastStatusBody,
+  created_at: Timestamp,
+  completed_at: Schema.optional(Timestamp),
+  progress: ProgressBody,
+  error: Schema.optional(ForecastError)
+}).annotations({ identifier: "RouteStatus" })
+
+export const routeStatus = ({ latest, route }: RouteView): typeof RouteStatus.Type => ({
+  id: route.id,
+  forecast_id: latest.id,
+  status: latest.status,
+  created_at: timestamp(latest.createdAt),
+  ...(latest.status === "completed" && latest.completedAt !== undefined ? { completed_at: timestamp(latest.completedAt) } : {}),
+  progress: latest.progress,
+  ...(latest.status === "failed" ? { error: latest.error ?? FALLBACK_ERROR } : {})
+})
+
+/** GET /v3/route/{id}/forecast/{forecast_id}. */
+export const RouteForecastResource = Schema.extend(
+  Schema.Struct({ route_id: Schema.String }),
+  RouteForecastBody
+).annotations({ identifier: "RouteForecastResource" })
+
+export const routeForecastResource = (route: Route, forecast: Forecast, analysis: RouteAnalysis | undefined) => ({
+  route_id: route.id,
+  ...routeForecastBody(forecast, analysis)
+})
+
+/** GET /v3/route/{id}/forecasts: newest first, keyset-paginated. */
+export const RouteForecastList = Schema.Struct({
+  route_id: Schema.String,
+  ...listOf(ForecastListItem)
+}).annotations({ identifier: "RouteForecastList" })
+
+export const routeForecastList = (page: {
+  readonly routeId: string
+  readonly data: ReadonlyArray<Forecast>
+  readonly hasMore: boolean
+  readonly nextCursor: string | null
+}): typeof RouteForecastList.Type => ({
+  route_id: page.routeId,
+  data: page.data.map(forecastListItem),
+  has_more: page.hasMore,
+  next_cursor: page.nextCursor
+})

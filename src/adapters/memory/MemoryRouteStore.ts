@@ -1,0 +1,146 @@
+import { DateTime, Effect, Either, Layer, Option } from "effect"
+import { draftReceipt } from "../../domain/billing/Receipt.js"
+import type { Forecast } from "../../domain/forecast/Forecast.js"
+import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
+import { jobFor } from "../../domain/forecast/Job.js"
+import type { AccountId, ForecastId, RouteId } from "../../domain/Ids.js"
+import { type Route, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
+import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
+import { insertSorted, newestFirst } from "./KeysetOrder.js"
+import { charging } from "./MemoryCharging.js"
+import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
+import * as MemorySpotCastStore from "./MemorySpotCastStore.js"
+
+const position = (createdAt: DateTime.Utc, id: string) => ({ createdAtMillis: DateTime.toEpochMillis(createdAt), id })
+
+const addForecast = (db: MemoryTables, forecast: Forecast) => {
+  db.forecasts.set(forecast.id, forecast)
+  const list = db.forecastsOf.get(forecast.spotcastId) ?? []
+  list.push(forecast.id)
+  db.forecastsOf.set(forecast.spotcastId, list)
+  db.jobs.set(forecast.id, jobFor(forecast))
+}
+
+const owned = (db: MemoryTables, accountId: AccountId, routeId: string): Route | undefined => {
+  const route = db.routes.get(routeId as RouteId)
+  return route !== undefined && route.accountId === accountId ? route : undefined
+}
+
+const view = (db: MemoryTables, route: Route): RouteView => {
+  const ids = db.forecastsOf.get(route.spotcastId)!
+  const latest = db.forecasts.get(ids[ids.length - 1]!)!
+  return {
+    route,
+    forecastCount: ids.length,
+    latest,
+    analysis: latest.status === "completed" ? db.routeAnalyses.get(latest.id) : undefined
+  }
+}
+
+export const make = (db: MemoryTables): RouteStoreShape => {
+  const spotcasts = MemorySpotCastStore.make(db)
+  return {
+    create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, route, spotcast }) =>
+      Effect.suspend(() =>
+        charging(db, {
+          accountId: route.accountId,
+          forecast,
+          chargeId,
+          routeId: route.id,
+          idempotency,
+          draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
+          check: () => Either.void,
+          write: () => {
+            db.spotcasts.set(spotcast.id, spotcast)
+            db.routeOfSpotCast.set(spotcast.id, route.id)
+            db.routes.set(route.id, route)
+            const list = db.routesOf.get(route.accountId) ?? []
+            insertSorted(list, route.id, (id) => position(db.routes.get(id)!.createdAt, id))
+            db.routesOf.set(route.accountId, list)
+            addForecast(db, forecast)
+          }
+        })
+      ),
+
+    refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, routeId }) =>
+      Effect.suspend(() => {
+        const route = owned(db, accountId, routeId)
+        return charging(db, {
+          accountId,
+          forecast,
+          chargeId,
+          ...(route === undefined ? {} : { routeId: route.id }),
+          idempotency,
+          draft: draftReceipt("refresh", forecast.spotcastId, forecast, price, estimatedCompletionSeconds),
+          check: (): Either.Either<void, MarineRouteNotFound | RouteRefreshInProgress> => {
+            if (route === undefined || route.spotcastId !== forecast.spotcastId) return Either.left(new MarineRouteNotFound({ routeId }))
+            const latest = view(db, route).latest
+            return isTerminal(latest.status)
+              ? Either.void
+              : Either.left(new RouteRefreshInProgress({ routeId: route.id, forecastId: latest.id }))
+          },
+          write: () => addForecast(db, forecast)
+        })
+      }),
+
+    get: (accountId, routeId) =>
+      Effect.sync(() => {
+        const route = owned(db, accountId, routeId)
+        return route === undefined ? Option.none() : Option.some(view(db, route))
+      }),
+
+    ofSpotCast: (accountId, spotcastId) =>
+      Effect.sync(() => {
+        const routeId = db.routeOfSpotCast.get(spotcastId)
+        return Option.fromNullable(routeId === undefined ? undefined : owned(db, accountId, routeId))
+      }),
+
+    list: (accountId, page) =>
+      Effect.sync(() =>
+        newestFirst(db.routesOf.get(accountId) ?? [], (id) => position(db.routes.get(id)!.createdAt, id), page)
+          .map((id) => view(db, db.routes.get(id)!))
+      ),
+
+    listForecasts: (accountId, routeId, page) =>
+      Effect.sync(() => {
+        const route = owned(db, accountId, routeId)
+        if (route === undefined) return []
+        const byKey = (id: ForecastId) => position(db.forecasts.get(id)!.createdAt, id)
+        const sorted: Array<ForecastId> = []
+        for (const id of db.forecastsOf.get(route.spotcastId) ?? []) insertSorted(sorted, id, byKey)
+        return newestFirst(sorted, byKey, page).map((id) => db.forecasts.get(id)!)
+      }),
+
+    getForecast: (accountId, routeId, forecastId) =>
+      Effect.sync(() => {
+        const route = owned(db, accountId, routeId)
+        const forecast = db.forecasts.get(forecastId as ForecastId)
+        if (route === undefined || forecast === undefined || forecast.spotcastId !== route.spotcastId) return Option.none()
+        return Option.some({
+          forecast,
+          analysis: forecast.status === "completed" ? db.routeAnalyses.get(forecast.id) : undefined
+        })
+      }),
+
+    work: (forecastId) =>
+      Effect.sync(() => {
+        const forecast = db.forecasts.get(forecastId)
+        const routeId = forecast && db.routeOfSpotCast.get(forecast.spotcastId)
+        const route = routeId && db.routes.get(routeId)
+        const account = route && db.accounts.get(route.accountId)
+        return forecast && route && account ? Option.some({ account, route, forecast }) : Option.none()
+      }),
+
+    // The route's analysis is stored first (read only once its forecast shows completed), then the
+    // forecast completes exactly as a SpotCast's does.
+    complete: ({ analysis, at, delivery, forecastId, routeAnalysis }) =>
+      Effect.suspend(() => {
+        const forecast = db.forecasts.get(forecastId)
+        if (forecast === undefined || isTerminal(forecast.status)) return Effect.succeed(false)
+        db.routeAnalyses.set(forecastId, routeAnalysis)
+        return spotcasts.complete({ forecastId, analysis, at, ...(delivery === undefined ? {} : { delivery }) })
+      })
+  }
+}
+
+export const layer = Layer.effect(RouteStore, Effect.map(MemoryDatabase, make))

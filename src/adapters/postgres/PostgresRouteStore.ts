@@ -1,0 +1,307 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import { Effect, Layer, Option, Schema } from "effect"
+import { draftReceipt } from "../../domain/billing/Receipt.js"
+import type { Forecast } from "../../domain/forecast/Forecast.js"
+import { completed } from "../../domain/forecast/ForecastLifecycle.js"
+import { ForecastStatus, isTerminal } from "../../domain/forecast/ForecastStatus.js"
+import { jobFor } from "../../domain/forecast/Job.js"
+import { AccountId, ForecastId, RouteId, SpotCastId } from "../../domain/Ids.js"
+import { Route, RouteAnalysis, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
+import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
+import { AccountFromRow } from "./AccountRows.js"
+import { makeChargeSteps } from "./ChargeSteps.js"
+import { Timestamp } from "./Columns.js"
+import { makeForecastSteps } from "./ForecastSteps.js"
+import { JobFromRow } from "./JobRows.js"
+import { positionOf } from "./SpotCastReads.js"
+import { ForecastFromRow, SpotCastFromRow } from "./SpotCastRows.js"
+
+const RouteJson = Schema.parseJson(Route)
+const AnalysisJson = Schema.parseJson(RouteAnalysis)
+
+/** A route row: the searched columns and the plan as JSON text. */
+const RouteRow = Schema.Struct({
+  account_id: AccountId,
+  route_id: RouteId,
+  spotcast_id: SpotCastId,
+  created_at: Timestamp,
+  body: RouteJson
+})
+
+const rowOf = (route: Route) => ({
+  account_id: route.accountId,
+  route_id: route.id,
+  spotcast_id: route.spotcastId,
+  created_at: route.createdAt,
+  body: route
+})
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const { charging } = makeChargeSteps(sql)
+  const steps = makeForecastSteps(sql)
+
+  const insertSpotCast = SqlSchema.void({
+    Request: Schema.Struct({ spotcast: SpotCastFromRow, latest: ForecastId, routeId: RouteId }),
+    execute: ({ latest, routeId, spotcast }) =>
+      sql`INSERT INTO spotcasts ${sql.insert({ ...spotcast, forecast_count: 1, latest_forecast_id: latest, route_id: routeId })}`
+  })
+  const insertRoute = SqlSchema.void({ Request: RouteRow, execute: (row) => sql`INSERT INTO routes ${sql.insert(row)}` })
+  const insertForecast = SqlSchema.void({
+    Request: ForecastFromRow,
+    execute: (row) => sql`INSERT INTO forecasts ${sql.insert(row)}`
+  })
+  const insertJob = SqlSchema.void({ Request: JobFromRow, execute: (row) => sql`INSERT INTO jobs ${sql.insert(row)}` })
+  const insertAnalysis = SqlSchema.void({
+    Request: Schema.Struct({ account_id: AccountId, forecast_id: ForecastId, body: AnalysisJson }),
+    execute: (row) => sql`INSERT INTO route_analyses ${sql.insert(row)} ON CONFLICT DO NOTHING`
+  })
+  const findRoute = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, routeId: Schema.String }),
+    Result: RouteRow,
+    execute: ({ accountId, routeId }) => sql`SELECT * FROM routes WHERE account_id = ${accountId} AND route_id = ${routeId}`
+  })
+  const findBySpotCast = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, spotcastId: SpotCastId }),
+    Result: RouteRow,
+    execute: ({ accountId, spotcastId }) =>
+      sql`SELECT * FROM routes WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}`
+  })
+  // Locking the hidden SpotCast serializes refreshes of one route, as a SpotCast's own refreshes are.
+  const lockLatest = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, spotcastId: SpotCastId }),
+    Result: Schema.Struct({ latest_forecast_id: ForecastId }),
+    execute: ({ accountId, spotcastId }) =>
+      sql`SELECT latest_forecast_id FROM spotcasts WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} FOR UPDATE`
+  })
+  const statusOf = SqlSchema.single({
+    Request: Schema.Struct({ accountId: AccountId, forecastId: ForecastId }),
+    Result: Schema.Struct({ status: ForecastStatus }),
+    execute: ({ accountId, forecastId }) =>
+      sql`SELECT status FROM forecasts WHERE account_id = ${accountId} AND forecast_id = ${forecastId}`
+  })
+  const bumpSpotCast = SqlSchema.void({
+    Request: Schema.Struct({ accountId: AccountId, spotcastId: SpotCastId, latest: ForecastId }),
+    execute: ({ accountId, latest, spotcastId }) =>
+      sql`UPDATE spotcasts SET forecast_count = forecast_count + 1, latest_forecast_id = ${latest}
+          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}`
+  })
+  const pageOf = SqlSchema.findAll({
+    Request: Schema.Struct({
+      accountId: AccountId,
+      limit: Schema.Int,
+      after: Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
+    }),
+    Result: RouteRow,
+    execute: ({ accountId, after, limit }) =>
+      sql`SELECT * FROM routes
+          WHERE account_id = ${accountId}
+            ${after === null ? sql`` : sql`AND (created_at, route_id) < (${after.createdAt}, ${after.id})`}
+          ORDER BY created_at DESC, route_id DESC
+          LIMIT ${limit}`
+  })
+  // A forecast row with the columns joined beside it, each decoded by its own schema.
+  const Joined = Schema.Struct({
+    spotcast_id: SpotCastId,
+    forecast_count: Schema.Int,
+    route_analysis: Schema.NullOr(AnalysisJson)
+  })
+  const decodeForecast = Schema.decodeUnknown(ForecastFromRow)
+  const decodeJoined = Schema.decodeUnknown(Joined)
+  const latestOf = (accountId: AccountId, spotcastIds: readonly [string, ...Array<string>]) =>
+    Effect.flatMap(
+      sql`SELECT f.*, s.forecast_count, a.body AS route_analysis
+          FROM spotcasts s
+          JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
+          LEFT JOIN route_analyses a ON a.account_id = f.account_id AND a.forecast_id = f.forecast_id
+          WHERE s.account_id = ${accountId} AND s.spotcast_id IN ${sql.in(spotcastIds)}`,
+      (rows) => Effect.forEach(rows, (row) => Effect.zip(decodeForecast(row), decodeJoined(row)))
+    )
+  const forecastOf = (accountId: AccountId, spotcastId: SpotCastId, forecastId: string) =>
+    Effect.flatMap(
+      sql`SELECT f.*, s.forecast_count, a.body AS route_analysis FROM forecasts f
+          JOIN spotcasts s ON s.account_id = f.account_id AND s.spotcast_id = f.spotcast_id
+          LEFT JOIN route_analyses a ON a.account_id = f.account_id AND a.forecast_id = f.forecast_id
+          WHERE f.account_id = ${accountId} AND f.forecast_id = ${forecastId} AND f.spotcast_id = ${spotcastId}`,
+      (rows) =>
+        rows.length === 0
+          ? Effect.succeedNone
+          : Effect.map(Effect.zip(decodeForecast(rows[0]), decodeJoined(rows[0])), Option.some)
+    )
+  const pageOfForecasts = SqlSchema.findAll({
+    Request: Schema.Struct({
+      accountId: AccountId,
+      spotcastId: SpotCastId,
+      limit: Schema.Int,
+      after: Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
+    }),
+    Result: ForecastFromRow,
+    execute: ({ accountId, after, limit, spotcastId }) =>
+      sql`SELECT * FROM forecasts
+          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}
+            ${after === null ? sql`` : sql`AND (created_at, forecast_id) < (${after.createdAt}, ${after.id})`}
+          ORDER BY created_at DESC, forecast_id DESC
+          LIMIT ${limit}`
+  })
+  // The one query every job pays for (the worker asks whether a job is a route's): none for a SpotCast's.
+  const routeOfForecast = SqlSchema.findOne({
+    Request: Schema.String,
+    Result: RouteRow,
+    execute: (forecastId) =>
+      sql`SELECT r.* FROM forecasts f
+          JOIN routes r ON r.account_id = f.account_id AND r.spotcast_id = f.spotcast_id
+          WHERE f.forecast_id = ${forecastId}`
+  })
+  const forecastById = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, forecastId: Schema.String }),
+    Result: ForecastFromRow,
+    execute: ({ accountId, forecastId }) =>
+      sql`SELECT * FROM forecasts WHERE account_id = ${accountId} AND forecast_id = ${forecastId}`
+  })
+  const findAccount = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId }),
+    Result: AccountFromRow,
+    execute: ({ accountId }) => sql`SELECT * FROM accounts WHERE account_id = ${accountId}`
+  })
+
+  const views = (rows: ReadonlyArray<typeof RouteRow.Type>) =>
+    Effect.gen(function*() {
+      const [first, ...rest] = rows
+      if (first === undefined) return []
+      const latest = new Map(
+        (yield* latestOf(first.account_id, [first.spotcast_id, ...rest.map((r) => r.spotcast_id)]))
+          .map(([forecast, joined]) => [joined.spotcast_id as string, { forecast, joined }])
+      )
+      return rows.flatMap((r): Array<RouteView> => {
+        const l = latest.get(r.spotcast_id)
+        return l === undefined ? [] : [{
+          route: r.body,
+          forecastCount: l.joined.forecast_count,
+          latest: l.forecast,
+          analysis: l.forecast.status === "completed" ? l.joined.route_analysis ?? undefined : undefined
+        }]
+      })
+    })
+
+  const enqueue = (forecast: Forecast) => Effect.zipRight(insertForecast(forecast), insertJob(jobFor(forecast)))
+
+  const store: RouteStoreShape = {
+    create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, route, spotcast }) =>
+      charging({
+        accountId: route.accountId,
+        forecast,
+        chargeId,
+        routeId: route.id,
+        idempotency,
+        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
+        check: Effect.void,
+        write: Effect.all([
+          insertSpotCast({ spotcast, latest: forecast.id, routeId: route.id }),
+          insertRoute(rowOf(route)),
+          enqueue(forecast)
+        ], { discard: true })
+      }).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }), Effect.withSpan("RouteStore.create")),
+
+    refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, routeId }) =>
+      charging({
+        accountId,
+        forecast,
+        chargeId,
+        ...(Schema.is(RouteId)(routeId) ? { routeId } : {}),
+        idempotency,
+        draft: draftReceipt("refresh", forecast.spotcastId, forecast, price, estimatedCompletionSeconds),
+        check: Effect.gen(function*() {
+          const route = yield* findRoute({ accountId, routeId })
+          if (Option.isNone(route) || route.value.spotcast_id !== forecast.spotcastId) {
+            return yield* new MarineRouteNotFound({ routeId })
+          }
+          const current = yield* lockLatest({ accountId, spotcastId: route.value.spotcast_id })
+          if (Option.isNone(current)) return yield* new MarineRouteNotFound({ routeId })
+          const latest = current.value.latest_forecast_id
+          const { status } = yield* statusOf({ accountId, forecastId: latest })
+          if (!isTerminal(status)) {
+            return yield* new RouteRefreshInProgress({ routeId: route.value.route_id, forecastId: latest })
+          }
+        }),
+        write: Effect.zipRight(enqueue(forecast), bumpSpotCast({ accountId, spotcastId: forecast.spotcastId, latest: forecast.id }))
+      }).pipe(
+        Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die, NoSuchElementException: Effect.die }),
+        Effect.withSpan("RouteStore.refresh")
+      ),
+
+    get: (accountId, routeId) =>
+      findRoute({ accountId, routeId }).pipe(
+        Effect.flatMap((row) =>
+          Option.isNone(row) ? Effect.succeedNone : Effect.map(views([row.value]), (v) => Option.fromNullable(v[0]))
+        ),
+        Effect.orDie,
+        Effect.withSpan("RouteStore.get")
+      ),
+
+    ofSpotCast: (accountId, spotcastId) =>
+      findBySpotCast({ accountId, spotcastId }).pipe(
+        Effect.map(Option.map((r) => r.body)),
+        Effect.orDie,
+        Effect.withSpan("RouteStore.ofSpotCast")
+      ),
+
+    list: (accountId, page) =>
+      pageOf({ accountId, limit: page.limit, after: positionOf(page.after) }).pipe(
+        Effect.flatMap(views),
+        Effect.orDie,
+        Effect.withSpan("RouteStore.list")
+      ),
+
+    listForecasts: (accountId, routeId, page) =>
+      Effect.gen(function*() {
+        const route = yield* findRoute({ accountId, routeId })
+        if (Option.isNone(route)) return []
+        return yield* pageOfForecasts({
+          accountId,
+          spotcastId: route.value.spotcast_id,
+          limit: page.limit,
+          after: positionOf(page.after)
+        })
+      }).pipe(Effect.orDie, Effect.withSpan("RouteStore.listForecasts")),
+
+    getForecast: (accountId, routeId, forecastId) =>
+      Effect.gen(function*() {
+        const route = yield* findRoute({ accountId, routeId })
+        if (Option.isNone(route)) return Option.none()
+        const found = yield* forecastOf(accountId, route.value.spotcast_id, forecastId)
+        return Option.map(found, ([forecast, joined]) => ({
+          forecast,
+          analysis: forecast.status === "completed" ? joined.route_analysis ?? undefined : undefined
+        }))
+      }).pipe(Effect.orDie, Effect.withSpan("RouteStore.getForecast")),
+
+    work: (forecastId) =>
+      Effect.gen(function*() {
+        const route = yield* routeOfForecast(forecastId)
+        if (Option.isNone(route)) return Option.none()
+        const forecast = yield* forecastById({ accountId: route.value.account_id, forecastId })
+        const account = yield* findAccount({ accountId: route.value.account_id })
+        if (Option.isNone(forecast) || Option.isNone(account)) return Option.none()
+        return Option.some({ account: account.value, route: route.value.body, forecast: forecast.value })
+      }).pipe(
+        Effect.orDie,
+        Effect.withSpan("RouteStore.work")
+      ),
+
+    complete: ({ analysis, at, delivery, forecastId, routeAnalysis }) =>
+      sql.withTransaction(Effect.gen(function*() {
+        const moved = yield* steps.step(forecastId, (forecast) => completed(forecast, analysis, at))
+        if (Option.isNone(moved)) return false
+        const done = moved.value.after
+        yield* insertAnalysis({ account_id: done.accountId, forecast_id: done.id, body: routeAnalysis })
+        yield* steps.save(done, true)
+        yield* steps.deleteJob({ accountId: done.accountId, forecastId: done.id })
+        if (delivery !== undefined) yield* steps.insertDelivery(delivery)
+        return true
+      })).pipe(Effect.orDie, Effect.withSpan("RouteStore.complete"))
+  }
+  return RouteStore.of(store)
+})
+
+export const layer = Layer.effect(RouteStore, make)

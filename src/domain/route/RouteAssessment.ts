@@ -1,0 +1,177 @@
+import { Either } from "effect"
+import { type Classification, mostSevere, severityOf, worstOf } from "../forecast/Analysis.js"
+import { isoDate } from "../forecast/ForecastPeriod.js"
+import { classifyDay } from "../safety/ClassifyDay.js"
+import type { DayConditions } from "../safety/DayConditions.js"
+import { daylightOn } from "../safety/Daylight.js"
+import type { HourlyPoint } from "../safety/HourlyWeather.js"
+import { reduceHours } from "../safety/ReduceHours.js"
+import { profileOf } from "../safety/VesselProfile.js"
+import type { Coordinates } from "../spotcast/Coordinates.js"
+import type { Vessel } from "../spotcast/Vessel.js"
+import { etaMillis, type Passage, type PlannedLeg, type PlannedSample } from "./Passage.js"
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 86_400_000
+
+/** The weather of one hour at a place, with the UTC offset of the series it came from (for daylight). */
+export interface HourAt {
+  readonly point: HourlyPoint
+  readonly utcOffsetSeconds: number
+}
+
+/** The weather of the hour containing `utcMillis` at `position`, if the forecast has it. */
+export type WeatherLookup = (position: Coordinates, utcMillis: number) => HourAt | undefined
+
+export interface SampleReason {
+  readonly factor: string
+  readonly classification: Classification
+  readonly detail: string
+}
+
+export interface JudgedSample {
+  readonly planned: PlannedSample
+  readonly etaMillis: number
+  readonly daylight: boolean
+  readonly classification: Classification
+  /** Not-GO factors first, most severe first (as the safety engine orders them), then notes. */
+  readonly reasons: ReadonlyArray<SampleReason>
+  readonly conditions: DayConditions
+}
+
+/** Whether the sun is up at `utcMillis` at `position`, by the safety engine's own daylight computation. */
+export const isDaylight = (position: Coordinates, utcMillis: number, utcOffsetSeconds: number): boolean => {
+  const local = utcMillis + utcOffsetSeconds * 1000
+  const hour = ((local % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS
+  const daylight = daylightOn(isoDate(local), position, utcOffsetSeconds)
+  return daylight._tag === "PolarDay" || (daylight._tag === "SunRisesAndSets" && hour >= daylight.sunrise && hour < daylight.sunset)
+}
+
+/**
+ * Darkness on the route: a pwc or a boat under 16 ft is CAUTION at night (it cannot be seen and its
+ * crew cannot see the sea coming, cf. the small-craft size class of the cold-water rule); for larger
+ * vessels a night hour is a note. Never AVOID on its own.
+ */
+export const darknessReason = (daylight: boolean, vessel: Vessel): ReadonlyArray<SampleReason> => {
+  if (daylight) return []
+  return profileOf(vessel).under16
+    ? [{ factor: "darkness", classification: "CAUTION", detail: "at night: CAUTION for a pwc or a boat under 16 ft" }]
+    : [{ factor: "darkness", classification: "GO", detail: "at night" }]
+}
+
+/**
+ * One sample judged by the same rules as a SpotCast day, applied to the single hour the vessel is
+ * there (so the hour's own readings are the "worst of the window"), plus darkness.
+ */
+export const judgeSample = (
+  planned: PlannedSample,
+  eta: number,
+  hour: HourAt,
+  vessel: Vessel
+): Either.Either<JudgedSample, string> =>
+  Either.map(reduceHours([hour.point]), (conditions) => {
+    const judged = classifyDay(conditions, vessel)
+    const daylight = isDaylight(planned.position, eta, hour.utcOffsetSeconds)
+    const dark = darknessReason(daylight, vessel)
+    const reasons = [...judged.reasons, ...dark].sort((a, b) => severityOf(b.classification) - severityOf(a.classification))
+    return {
+      planned,
+      etaMillis: eta,
+      daylight,
+      classification: dark.reduce((c, r) => mostSevere(c, r.classification), judged.classification),
+      reasons,
+      conditions
+    }
+  })
+
+/** The factor that made a sample's class, or null when GO. */
+export const worstFactor = (sample: Pick<JudgedSample, "classification" | "reasons">): string | null =>
+  sample.classification === "GO" ? null : sample.reasons.find((r) => r.classification === sample.classification)?.factor ?? null
+
+/** The most severe sample, the first of equals (the earliest on the route). */
+export const worstSample = <S extends { readonly classification: Classification }>(samples: ReadonlyArray<S>): S => {
+  let worst = samples[0]!
+  for (const s of samples) if (severityOf(s.classification) > severityOf(worst.classification)) worst = s
+  return worst
+}
+
+/** Every sample of the passage judged for a departure at `departureMillis`; Left names the first gap in the weather. */
+export const judgePassage = (
+  passage: Passage,
+  departureMillis: number,
+  lookup: WeatherLookup,
+  vessel: Vessel
+): Either.Either<ReadonlyArray<JudgedSample>, string> => {
+  const judged: Array<JudgedSample> = []
+  for (const planned of passage.samples) {
+    const eta = etaMillis(departureMillis, planned)
+    const hour = lookup(planned.position, eta)
+    if (hour === undefined) {
+      return Either.left(`no weather for ${new Date(eta).toISOString()} at ${planned.position.latitude},${planned.position.longitude}`)
+    }
+    const sample = judgeSample(planned, eta, hour, vessel)
+    if (Either.isLeft(sample)) return Either.left(`${new Date(eta).toISOString()}: ${sample.left}`)
+    judged.push(sample.right)
+  }
+  return Either.right(judged)
+}
+
+export interface JudgedLeg {
+  readonly leg: PlannedLeg
+  /** The samples of the leg, its start point included. */
+  readonly samples: ReadonlyArray<JudgedSample>
+  readonly worst: JudgedSample
+  readonly classification: Classification
+}
+
+/** Each leg takes its worst sample (its start point, the previous leg's last sample, included). */
+export const judgeLegs = (passage: Passage, samples: ReadonlyArray<JudgedSample>): ReadonlyArray<JudgedLeg> =>
+  passage.legs.map((leg) => {
+    const own = samples.filter((s) => s.planned.leg === leg.index)
+    const before = leg.index === 0 ? [] : samples.filter((s) => s.planned.leg === leg.index - 1).slice(-1)
+    const all = [...before, ...own]
+    const worst = worstSample(all)
+    return { leg, samples: all, worst, classification: worst.classification }
+  })
+
+/** The passage takes its worst leg. */
+export const passageClass = (legs: ReadonlyArray<Pick<JudgedLeg, "classification">>): Classification =>
+  worstOf(legs.map((l) => l.classification))
+
+export interface DepartureRating {
+  readonly offsetHours: number
+  readonly departureMillis: number
+  readonly arrivalMillis: number
+  readonly classification: Classification
+  readonly worstFactor: string | null
+  /** The strongest sustained wind and gust met on the way, for ranking equals. */
+  readonly maxWindKt: number
+  readonly maxGustKt: number
+}
+
+export const rateDeparture = (
+  offsetHours: number,
+  departureMillis: number,
+  passage: Passage,
+  samples: ReadonlyArray<JudgedSample>
+): DepartureRating => {
+  const worst = worstSample(samples)
+  return {
+    offsetHours,
+    departureMillis,
+    arrivalMillis: departureMillis + Math.round(passage.durationHours * HOUR_MS),
+    classification: worst.classification,
+    worstFactor: worstFactor(worst),
+    maxWindKt: Math.max(...samples.map((s) => s.conditions.wind_speed_kt)),
+    maxGustKt: Math.max(...samples.map((s) => s.conditions.wind_gust_kt))
+  }
+}
+
+/** The recommended departure: the least severe class, then the lightest strongest wind, then gust, then the earliest. */
+export const bestDeparture = (ratings: ReadonlyArray<DepartureRating>): DepartureRating =>
+  ratings.reduce((best, r) => {
+    const key = (d: DepartureRating) => [severityOf(d.classification), d.maxWindKt, d.maxGustKt, d.offsetHours]
+    const [a, b] = [key(r), key(best)]
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? r : best
+    return best
+  })
