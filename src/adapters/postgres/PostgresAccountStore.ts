@@ -7,6 +7,7 @@ import { emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
 import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
 import { AccountFromRow, ApiKeyFromRow, BalanceFromRow } from "./AccountRows.js"
 import { Credits, Timestamp } from "./Columns.js"
+import { makeKeyWithAccount } from "./KeyWithAccount.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
 
 const ById = Schema.Struct({ accountId: AccountId })
@@ -38,11 +39,8 @@ export const make = Effect.gen(function*() {
     Result: Schema.Struct({ count: Credits }),
     execute: () => sql`SELECT count(*) AS count FROM accounts`
   })
-  const findKeyByHash = SqlSchema.findOne({
-    Request: Schema.Struct({ hash: Schema.String }),
-    Result: ApiKeyFromRow,
-    execute: ({ hash }) => sql`SELECT * FROM api_keys WHERE hash = ${hash}`
-  })
+  // One round trip per authenticated request (its own module; the account decodes as findAccount's does).
+  const findKeyByHash = makeKeyWithAccount(sql)
   const keysOf = SqlSchema.findAll({
     Request: ById,
     Result: ApiKeyFromRow,
@@ -104,11 +102,7 @@ export const make = Effect.gen(function*() {
     list: allAccounts(undefined).pipe(Effect.orDie, Effect.withSpan("AccountStore.list")),
     count: countAccounts(undefined).pipe(Effect.map((r) => r.count), Effect.orDie, Effect.withSpan("AccountStore.count")),
     findKeyByHash: (hash) =>
-      findKeyByHash({ hash }).pipe(
-        Effect.flatMap(Option.match({
-          onNone: () => Effect.succeedNone,
-          onSome: (key) => Effect.map(findAccount({ accountId: key.accountId }), Option.map((account) => ({ account, key })))
-        })),
+      findKeyByHash(hash).pipe(
         Effect.orDie,
         Effect.withSpan("AccountStore.findKeyByHash")
       ),

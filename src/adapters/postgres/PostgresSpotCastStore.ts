@@ -9,7 +9,6 @@ import { jobFor } from "../../domain/forecast/Job.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
-import { AccountFromRow } from "./AccountRows.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
@@ -57,11 +56,6 @@ export const make = Effect.gen(function*() {
     execute: ({ accountId, latest, spotcastId }) =>
       sql`UPDATE spotcasts SET forecast_count = forecast_count + 1, latest_forecast_id = ${latest}
           WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}`
-  })
-  const findAccount = SqlSchema.findOne({
-    Request: Schema.Struct({ accountId: AccountId }),
-    Result: AccountFromRow,
-    execute: ({ accountId }) => sql`SELECT * FROM accounts WHERE account_id = ${accountId}`
   })
   const recentCompletions = SqlSchema.findAll({
     Request: Schema.Struct({ count: Schema.Int }),
@@ -117,15 +111,7 @@ export const make = Effect.gen(function*() {
     listForecasts: (accountId, spotcastId, page) =>
       reads.listForecasts(accountId, spotcastId, page).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.listForecasts")),
 
-    work: (forecastId) =>
-      Effect.gen(function*() {
-        const forecast = yield* reads.forecastById(forecastId)
-        if (Option.isNone(forecast)) return Option.none()
-        const view = yield* reads.get(forecast.value.accountId, forecast.value.spotcastId, true)
-        const account = yield* findAccount({ accountId: forecast.value.accountId })
-        if (Option.isNone(view) || Option.isNone(account)) return Option.none()
-        return Option.some({ account: account.value, spotcast: view.value.spotcast, forecast: forecast.value })
-      }).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.work")),
+    work: (forecastId) => reads.work(forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.work")),
 
     advance: (forecastId, stage) =>
       sql.withTransaction(Effect.gen(function*() {
