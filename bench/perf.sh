@@ -9,13 +9,13 @@
 # Servers are pinned to CPU 0, wrk/pgbench to CPU 1 (taskset), PostgreSQL floats. Everything started here
 # is stopped by pid on exit and the database made here is dropped.
 # usage: bench/perf.sh            (after `npm run build`; needs wrk, psql, pgbench: apt-get install -y wrk)
-# env:   ROUNDS=3 DUR=10 (s per run) CONNS=32 PIPE_N=1500 PIPE_C=16 PHASES="reads creates pipeline"
+# env:   ROUNDS=3 DUR=10 (s per run) CONNS=32 PIPE_N=1000 PIPE_C=16 PHASES="reads creates pipeline"
 #        PGURL=postgres://postgres@127.0.0.1:5432 BASELINE_RATE=memory|shared (see baseline-server.mjs)
 # Bounded: about ROUNDS × (8 × DUR + 20) s plus a minute of set-up.
 set -u
 BENCH="$(cd "$(dirname "$0")" && pwd)"
 PROJ="$(cd "$BENCH/.." && pwd)"
-ROUNDS="${ROUNDS:-3}" DUR="${DUR:-10}" CONNS="${CONNS:-32}" PIPE_N="${PIPE_N:-1500}" PIPE_C="${PIPE_C:-16}"
+ROUNDS="${ROUNDS:-3}" DUR="${DUR:-10}" CONNS="${CONNS:-32}" PIPE_N="${PIPE_N:-1000}" PIPE_C="${PIPE_C:-16}"
 PHASES="${PHASES:-reads creates pipeline}"
 PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432}"
 WORK="$(mktemp -d -t spotcast-bench.XXXXXX)"

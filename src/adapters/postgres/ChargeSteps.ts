@@ -119,8 +119,11 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
 
   /**
    * Runs a charging command in one transaction: a live idempotency key replays (or is refused);
-   * otherwise `check` may refuse, the receipt's price is charged, `write` stores the rest, and the
-   * charge's ledger entry is appended.
+   * otherwise `check` may refuse, `write` stores what the command adds, the charge's ledger entry is
+   * appended, and the receipt's price is charged last. The conditional balance update locks the
+   * account's row until the commit, and every create of the account queues on that lock: taken last,
+   * it is held for one round trip (the update) plus the commit, not for the inserts too. When the
+   * balance is short the transaction rolls back, inserts included, and nothing is charged or stored.
    */
   const charging = <E, R>(c: Charging<E, R>) =>
     sql.withTransaction(Effect.gen(function*() {
@@ -129,9 +132,9 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
         if (Option.isSome(prior)) return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
       }
       yield* c.check
-      const after = yield* charge(c.accountId, c.draft.creditsCharged, c.idempotency?.key ?? null)
       yield* c.write
       yield* insertEntry(chargeEntry(c.forecast, c.draft.creditsCharged, c.chargeId, c.widgetId))
+      const after = yield* charge(c.accountId, c.draft.creditsCharged, c.idempotency?.key ?? null)
       return { _tag: "Created", receipt: settleReceipt(c.draft, after) } satisfies Charged as Charged
     }))
 
