@@ -52,10 +52,16 @@ const GET = `SELECT s.spotcast_id, s.created_at, s.latitude, s.longitude, s.star
     f.analysis, f.error_code, f.error_message, f.stage, f.percentage
   FROM spotcasts s JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
   WHERE s.account_id = $1 AND s.spotcast_id = $2 AND s.widget_id IS NULL`
-const LIST = `SELECT s.spotcast_id, s.created_at, s.latitude, s.longitude, f.forecast_id, f.status
+// Two statements, not one with "$2 IS NULL OR …": the planner must see the keyset condition to start the
+// index range scan after the cursor.
+const LIST_FIRST = `SELECT s.spotcast_id, s.created_at, s.latitude, s.longitude, f.forecast_id, f.status
   FROM spotcasts s JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
-  WHERE s.account_id = $1 AND s.widget_id IS NULL AND ($2::timestamptz IS NULL OR (s.created_at, s.spotcast_id) < ($2, $3))
-  ORDER BY s.created_at DESC, s.spotcast_id DESC LIMIT $4`
+  WHERE s.account_id = $1 AND s.widget_id IS NULL
+  ORDER BY s.created_at DESC, s.spotcast_id DESC LIMIT $2`
+const LIST_AFTER = `SELECT s.spotcast_id, s.created_at, s.latitude, s.longitude, f.forecast_id, f.status
+  FROM spotcasts s JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
+  WHERE s.account_id = $1 AND s.widget_id IS NULL AND (s.created_at, s.spotcast_id) < ($3, $4)
+  ORDER BY s.created_at DESC, s.spotcast_id DESC LIMIT $2`
 const BALANCE = `SELECT credit_balance, total_purchased, total_used FROM accounts WHERE account_id = $1`
 
 const latestForecast = (r) => ({
@@ -110,7 +116,9 @@ const handle = async (req, res) => {
     const after = url.searchParams.get("after")
     const pos = after ? unseal(after) : null
     if (after && !pos) return send(res, 400, { error: { code: "invalid_cursor", message: "Bad cursor" } }, rl.headers)
-    const { rows } = await pool.query(LIST, [caller.account_id, pos ? new Date(pos.t) : null, pos?.id ?? null, limit + 1])
+    const { rows } = pos
+      ? await pool.query(LIST_AFTER, [caller.account_id, limit + 1, new Date(pos.t), pos.id])
+      : await pool.query(LIST_FIRST, [caller.account_id, limit + 1])
     const more = rows.length > limit
     const page = rows.slice(0, limit)
     const last = page.at(-1)

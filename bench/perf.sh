@@ -5,6 +5,8 @@
 #   creates:  POST /v3/spotcast (wrk) vs pgbench running the same create transaction (perf-create-tx.sql)
 #   pipeline: PIPE_N forecasts made by one worker process (--role worker, PIPE_C at once, simulated
 #             weather), forecasts finished per second from the first to the last; none may fail
+# Beside the rates, each server's CPU time is read from /proc: "per CPU-s" is work per second of one
+# core, which a busy shared machine disturbs far less than the rates (the worker's includes start-up).
 # Each round runs every scenario once, SpotCast then its anchor, so that both see the same machine load.
 # Servers are pinned to CPU 0, wrk/pgbench to CPU 1 (taskset), PostgreSQL floats. Everything started here
 # is stopped by pid on exit and the database made here is dropped.
@@ -52,18 +54,26 @@ spotcast() {
     taskset -c 0 node "$PROJ/dist/main/bin.js" serve --role "$role" >"$log" 2>&1 &
   SP=$!; PIDS+=("$SP")
 }
-# wrk_run <round> <label> <url> <lua>: appends "round label rps p50 p99 errors" to the results
+# CPU seconds a process has used so far (user + system), from /proc
+cpu_s() { awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# wrk_run <round> <label> <url> <lua> <server pid>: appends "round label rps p50 p99 errors cpu_s requests"
+# to the results: cpu_s is the server's CPU time during the run, so that requests per CPU second can be
+# compared too (a shared machine gives each process a varying share of a core; the CPU cost does not vary).
 wrk_run() {
-  local out="$WORK/wrk.$2.$1.txt"
+  local out="$WORK/wrk.$2.$1.txt" c0 c1
+  c0=$(cpu_s "$5")
   KEY="$KEY" taskset -c 1 wrk -t1 -c"$CONNS" -d"${DUR}s" --latency -s "$4" "$3" >"$out" 2>&1
+  c1=$(cpu_s "$5")
   node -e '
     const t = require("fs").readFileSync(process.argv[1], "utf8")
     const ms = (v, u) => Number(v) * ({ us: 0.001, ms: 1, s: 1000, m: 60000 }[u])
     const lat = (p) => { const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)`, "m").exec(t); return m ? ms(m[1], m[2]) : NaN }
     const rps = Number((/Requests\/sec:\s+([\d.]+)/.exec(t) ?? [])[1])
     const bad = Number((/Non-2xx or 3xx responses:\s+(\d+)/.exec(t) ?? [0, 0])[1]) + Number((/Socket errors:.*timeout (\d+)/.exec(t) ?? [0, 0])[1])
-    console.log([process.argv[2], process.argv[3], rps.toFixed(0), lat(50).toFixed(2), lat(99).toFixed(2), bad].join("\t"))
-  ' "$out" "$1" "$2" | tee -a "$RES"
+    const total = Number((/(\d+) requests in/.exec(t) ?? [0, 0])[1])
+    console.log([process.argv[2], process.argv[3], rps.toFixed(0), lat(50).toFixed(2), lat(99).toFixed(2), bad,
+      (process.argv[5] - process.argv[4]).toFixed(2), total].join("\t"))
+  ' "$out" "$1" "$2" "$c0" "$c1" | tee -a "$RES"
 }
 pgb_run() { # round label
   local out="$WORK/pgbench.$2.$1.txt"
@@ -107,15 +117,15 @@ fi
 for r in $(seq "$ROUNDS"); do
   echo "# round $r: $(uptime)"
   if has reads; then
-    wrk_run $r spotcast_get "http://127.0.0.1:$PA/v3/spotcast/$ID" "$BENCH/perf-get.lua"
-    wrk_run $r baseline_get "http://127.0.0.1:$PB/v3/spotcast/$ID" "$BENCH/perf-get.lua"
-    wrk_run $r spotcast_list "http://127.0.0.1:$PA/v3/spotcasts?limit=20" "$BENCH/perf-get.lua"
-    wrk_run $r baseline_list "http://127.0.0.1:$PB/v3/spotcasts?limit=20" "$BENCH/perf-get.lua"
-    wrk_run $r spotcast_balance "http://127.0.0.1:$PA/v3/account/balance" "$BENCH/perf-get.lua"
-    wrk_run $r baseline_balance "http://127.0.0.1:$PB/v3/account/balance" "$BENCH/perf-get.lua"
+    wrk_run $r spotcast_get "http://127.0.0.1:$PA/v3/spotcast/$ID" "$BENCH/perf-get.lua" "$API"
+    wrk_run $r baseline_get "http://127.0.0.1:$PB/v3/spotcast/$ID" "$BENCH/perf-get.lua" "$BP"
+    wrk_run $r spotcast_list "http://127.0.0.1:$PA/v3/spotcasts?limit=20" "$BENCH/perf-get.lua" "$API"
+    wrk_run $r baseline_list "http://127.0.0.1:$PB/v3/spotcasts?limit=20" "$BENCH/perf-get.lua" "$BP"
+    wrk_run $r spotcast_balance "http://127.0.0.1:$PA/v3/account/balance" "$BENCH/perf-get.lua" "$API"
+    wrk_run $r baseline_balance "http://127.0.0.1:$PB/v3/account/balance" "$BENCH/perf-get.lua" "$BP"
   fi
   if has creates; then
-    wrk_run $r spotcast_create "http://127.0.0.1:$PA/v3/spotcast" "$BENCH/perf-post.lua"
+    wrk_run $r spotcast_create "http://127.0.0.1:$PA/v3/spotcast" "$BENCH/perf-post.lua" "$API"
     q "DELETE FROM jobs" # no worker runs now: the created forecasts stay unfinished, out of the pipeline's way
     pgb_run $r pgbench_create
     q "DELETE FROM jobs"
@@ -123,16 +133,20 @@ for r in $(seq "$ROUNDS"); do
   if has pipeline; then
     mark=$(q "SELECT now()")
     node "$BENCH/perf-create-many.mjs" "http://127.0.0.1:$PA" "$KEY" "$PIPE_N" 2 32 >/dev/null || exit 1
-    spotcast worker "$(free_port)" "$WORK/worker.$r.log" SPOTCAST_WORKER_CONCURRENCY="$PIPE_C"; WP=$SP
+    PP=$(free_port)
+    spotcast worker "$(free_port)" "$WORK/worker.$r.log" SPOTCAST_WORKER_CONCURRENCY="$PIPE_C" SPOTCAST_PROBE_PORT="$PP"; WP=$SP
+    wait_http "http://127.0.0.1:$PP/healthz" 60 || { tail -5 "$WORK/worker.$r.log" >&2; exit 1; }
+    wcpu0=$(cpu_s "$WP") # after start-up: the CPU the forecasts cost, from here
     finished="SELECT count(*) FROM forecasts WHERE created_at > '$mark' AND status IN ('completed', 'failed')"
     for i in $(seq 1200); do
       [ "$(q "$finished")" -ge "$PIPE_N" ] && break
       kill -0 "$WP" 2>/dev/null || { echo "worker exited:" >&2; tail -5 "$WORK/worker.$r.log" >&2; break; }
       sleep 0.25
     done
+    wcpu=$(awk -v a="$wcpu0" -v b="$(cpu_s "$WP")" 'BEGIN { printf "%.2f", b - a }')
     stop_pid "$WP"
     q "SELECT $r, 'pipeline', round(count(*) / greatest(extract(epoch FROM max(coalesce(completed_at, failed_at)) - min(coalesce(completed_at, failed_at))), 0.001)),
-         'NaN', 'NaN', count(*) FILTER (WHERE status = 'failed') + $PIPE_N - count(*)
+         'NaN', 'NaN', count(*) FILTER (WHERE status = 'failed') + $PIPE_N - count(*), $wcpu, count(*)
        FROM forecasts WHERE created_at > '$mark' AND status IN ('completed', 'failed')" | tr '|' '\t' | tee -a "$RES"
   fi
 done

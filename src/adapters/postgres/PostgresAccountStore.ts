@@ -8,6 +8,7 @@ import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/Ac
 import { AccountFromRow, ApiKeyFromRow, BalanceFromRow } from "./AccountRows.js"
 import { Credits, Timestamp } from "./Columns.js"
 import { makeKeyWithAccount } from "./KeyWithAccount.js"
+import { makeRecentKeys } from "./RecentKeys.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
 
 const ById = Schema.Struct({ accountId: AccountId })
@@ -39,8 +40,10 @@ export const make = Effect.gen(function*() {
     Result: Schema.Struct({ count: Credits }),
     execute: () => sql`SELECT count(*) AS count FROM accounts`
   })
-  // One round trip per authenticated request (its own module; the account decodes as findAccount's does).
-  const findKeyByHash = makeKeyWithAccount(sql)
+  // One round trip per authenticated request (its own module; the account decodes as findAccount's does),
+  // and then none for RECENT_KEY_MILLIS: revocations, suspensions and secret changes empty the cache.
+  const keyWithAccount = makeKeyWithAccount(sql)
+  const recentKeys = makeRecentKeys((hash) => keyWithAccount(hash).pipe(Effect.orDie))
   const keysOf = SqlSchema.findAll({
     Request: ById,
     Result: ApiKeyFromRow,
@@ -102,8 +105,7 @@ export const make = Effect.gen(function*() {
     list: allAccounts(undefined).pipe(Effect.orDie, Effect.withSpan("AccountStore.list")),
     count: countAccounts(undefined).pipe(Effect.map((r) => r.count), Effect.orDie, Effect.withSpan("AccountStore.count")),
     findKeyByHash: (hash) =>
-      findKeyByHash(hash).pipe(
-        Effect.orDie,
+      recentKeys.find(hash).pipe(
         Effect.withSpan("AccountStore.findKeyByHash")
       ),
     keys: (accountId) => keysOf({ accountId }).pipe(Effect.orDie, Effect.withSpan("AccountStore.keys")),
@@ -116,16 +118,19 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("AccountStore.addKey")
       ),
     revokeKey: (accountId, keyId, at) =>
-      revoke({ accountId, keyId, at }).pipe(Effect.orDie, Effect.withSpan("AccountStore.revokeKey")),
-    touchKey: (keyId, at) => touch({ keyId, at }).pipe(Effect.orDie, Effect.withSpan("AccountStore.touchKey")),
+      revoke({ accountId, keyId, at }).pipe(Effect.ensuring(recentKeys.clear), Effect.orDie, Effect.withSpan("AccountStore.revokeKey")),
+    touchKey: (keyId, at) =>
+      touch({ keyId, at }).pipe(Effect.zipRight(recentKeys.touched(keyId, at)), Effect.orDie, Effect.withSpan("AccountStore.touchKey")),
     setStatus: (accountId, status) =>
       updateAccount({ accountId, status, secret: null }).pipe(
+        Effect.ensuring(recentKeys.clear),
         Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }),
         Effect.flatMap(orNotFound(accountId)),
         Effect.withSpan("AccountStore.setStatus")
       ),
     setWebhookSecret: (accountId, secret) =>
       updateAccount({ accountId, status: null, secret: Redacted.value(secret) }).pipe(
+        Effect.ensuring(recentKeys.clear),
         Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }),
         Effect.flatMap(orNotFound(accountId)),
         Effect.withSpan("AccountStore.setWebhookSecret")
