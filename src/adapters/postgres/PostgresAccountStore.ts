@@ -42,6 +42,8 @@ export const make = Effect.gen(function*() {
   })
   // One round trip per authenticated request (its own module; the account decodes as findAccount's does),
   // and then none for RECENT_KEY_MILLIS: revocations, suspensions and secret changes empty the cache.
+  // Rows of `accounts` read here pass through no transformation before decoding; if one is added (e.g.
+  // opening sealed secrets), pass it as makeKeyWithAccount's second argument too.
   const keyWithAccount = makeKeyWithAccount(sql)
   const recentKeys = makeRecentKeys((hash) => keyWithAccount(hash).pipe(Effect.orDie))
   const keysOf = SqlSchema.findAll({

@@ -22,6 +22,8 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const { charging } = makeChargeSteps(sql)
   const steps = makeForecastSteps(sql)
+  // The worker's read decodes its account as `SELECT * FROM accounts` rows are: a transformation of
+  // those rows before decoding (e.g. opening sealed secrets) goes in as makeSpotCastReads' second argument.
   const reads = makeSpotCastReads(sql)
 
   const insertForecast = SqlSchema.void({

@@ -8,6 +8,7 @@ import type { SpotCastView } from "../../domain/spotcast/SpotCast.js"
 import type { PageRequest, SpotCastSummary } from "../../ports/SpotCastStore.js"
 import { Timestamp } from "./Columns.js"
 import { AccountFromRow } from "./AccountRows.js"
+import type { OpenAccountRows } from "./KeyWithAccount.js"
 import { FORECAST_COLUMNS_AS_F, forecastOfRow, type Row, SPOTCAST_COLUMNS_AS_S, spotcastOfRow } from "./ReadRows.js"
 import { ForecastFromRow } from "./SpotCastRows.js"
 
@@ -51,7 +52,7 @@ const withLatest = `s.*, ${FORECAST_COLUMNS_AS_F}`
  * prints: its cost depends on the page size, not on how many rows the account has. Rows are mapped
  * without decoding them again (ReadRows).
  */
-export const makeSpotCastReads = (sql: SqlClient.SqlClient) => {
+export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: OpenAccountRows = (rows) => rows) => {
   const decodeAccount = Schema.decodeUnknown(AccountFromRow)
   const findForecast = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: Schema.String, spotcastId: Schema.String, forecastId: Schema.String }),
@@ -84,7 +85,8 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient) => {
 
   /**
    * The worker's one read: the forecast with its SpotCast (widgets' included) and its account. The
-   * account's columns keep their names (`a.*`) and are decoded as `SELECT * FROM accounts` rows are.
+   * account's columns keep their names (`a.*`) and are opened and decoded as `SELECT * FROM accounts`
+   * rows are (`openAccountRows`: pass the account store's).
    */
   const work = (forecastId: string) =>
     Effect.flatMap(
@@ -94,7 +96,7 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient) => {
           JOIN accounts a ON a.account_id = f.account_id
           WHERE f.forecast_id = ${forecastId}`,
       (rows) => {
-        const row = rows[0]
+        const row = openAccountRows(rows)[0]
         if (row === undefined) return Effect.succeedNone
         return Effect.map(decodeAccount(row), (account) =>
           Option.some({ account, spotcast: spotcastOfRow(row, "s_"), forecast: forecastOfRow(row, "f_") }))
