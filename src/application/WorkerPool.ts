@@ -75,21 +75,34 @@ export const startWorkerPool = (options: WorkerPoolOptions) =>
         )
       })
 
+    // While storage is away, claims fail in a row: the n-th failure waits min(2^(n-1), 8) poll intervals,
+    // and only the first failure and the recovery are logged.
     const claimer = Effect.gen(function*() {
       let backlog = false
+      let failures = 0
       while (!(yield* Deferred.isDone(stop))) {
         const free = concurrency - inFlight
         if (free < (backlog ? batchWhenBusy : 1)) {
           yield* pause(true)
           continue
         }
-        const jobs = yield* queue.claimMany(owner, lease, free).pipe(
+        const claimed = yield* queue.claimMany(owner, lease, free).pipe(
+          Effect.map(Option.some),
           Effect.catchAllCause((cause) =>
             Cause.isInterruptedOnly(cause)
               ? Effect.failCause(cause)
-              : Effect.as(Effect.logError("worker: claim failed", cause), [] as ReadonlyArray<Job>)
+              : Effect.as(failures === 0 ? Effect.logError("worker: claim failed", cause) : Effect.void, Option.none())
           )
         )
+        if (Option.isNone(claimed)) {
+          failures++
+          const periods = Math.min(2 ** (failures - 1), 8)
+          yield* Effect.raceFirst(Effect.sleep(Duration.times(Duration.decode(options.pollInterval), periods)), Deferred.await(stop))
+          continue
+        }
+        if (failures > 0) yield* Effect.logInfo(`worker: claims work again after ${failures} failures`)
+        failures = 0
+        const jobs = claimed.value
         yield* Effect.forEach(jobs, start, { discard: true })
         backlog = jobs.length === free
         if (jobs.length === 0) yield* pause(false)
