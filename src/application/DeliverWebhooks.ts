@@ -86,11 +86,17 @@ export const attemptDelivery = Effect.fn("DeliverWebhooks.attempt")(function*(
   return { outcome, next, recorded }
 }, (effect, delivery) => Effect.annotateLogs(effect, { deliveryId: delivery.id }))
 
-/** Claims and attempts one due delivery; false when none was due. */
-export const deliverNext = (owner: string, lease: Duration.Duration, timeout: Duration.Duration = ATTEMPT_TIMEOUT) =>
+/** Claims and attempts one due delivery; false when none was due. `onClaimed` runs between the two. */
+export const deliverNext = (
+  owner: string,
+  lease: Duration.Duration,
+  timeout: Duration.Duration = ATTEMPT_TIMEOUT,
+  onClaimed: Effect.Effect<void> = Effect.void
+) =>
   Effect.gen(function*() {
     const claimed = yield* (yield* WebhookOutbox).claim(owner, lease)
     if (Option.isNone(claimed)) return false
+    yield* onClaimed
     yield* attemptDelivery(claimed.value, owner, timeout)
     return true
   })
@@ -125,7 +131,8 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions) =>
       concurrency: options.concurrency,
       shutdownGrace: options.shutdownGrace,
       // Each sender claims under a name of its own, so a lease taken over inside this process is told apart too.
-      step: (owner, slot) => deliverNext(`${owner}-${slot}`, lease, timeout),
+      // A claim wakes the idle senders: more may be due. Only one of them polls `nextDueAt` while idle.
+      step: (owner, slot, claimed) => deliverNext(`${owner}-${slot}`, lease, timeout, claimed),
       idle
     })
     yield* Effect.logInfo(`webhook dispatcher started: ${options.concurrency} senders as ${owner}`)

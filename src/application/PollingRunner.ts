@@ -7,15 +7,20 @@ export interface PollingOptions<E, R> {
   readonly concurrency: number
   /** On shutdown, how long in-flight work may run on before it is interrupted. */
   readonly shutdownGrace: Duration.DurationInput
-  /** Claims one piece of work for the runner's `owner` on fiber `slot` and does it; false when there was none. */
-  readonly step: (owner: string, slot: number) => Effect.Effect<boolean, E, R>
-  /** The wait after a step that found nothing (or failed); shutdown cuts it short. */
+  /**
+   * Claims one piece of work for the runner's `owner` on fiber `slot` and does it; false when there was
+   * none. Right after a successful claim it may run `claimed`, which wakes the idle fibers at once (there
+   * may be more), instead of when the work is done.
+   */
+  readonly step: (owner: string, slot: number, claimed: Effect.Effect<void>) => Effect.Effect<boolean, E, R>
+  /** The wait after a step that found nothing (or failed), made by one fiber at a time; shutdown cuts it short. */
   readonly idle: Effect.Effect<void, never, R>
 }
 
 /**
- * `concurrency` fibers that each claim and do one piece of work after another, waiting `idle` when
- * there is none. Runs in the caller's scope: closing it stops claiming (idle fibers stop at once),
+ * `concurrency` fibers that each claim and do one piece of work after another. When there is none, one
+ * fiber (the poller) waits `idle` and asks again, while the others wait until a claim succeeds: an idle
+ * process makes one poll per interval, not one per fiber. Runs in the caller's scope: closing it stops claiming (idle fibers stop at once),
  * lets in-flight work finish within the grace period, then interrupts the rest, whose steps hand
  * their work back (to the queue, to the outbox) when interrupted. Returns the owner prefix.
  */
@@ -23,18 +28,30 @@ export const startPolling = <E, R>(options: PollingOptions<E, R>) =>
   Effect.gen(function*() {
     const owner = `${options.name}-${yield* (yield* Ids).base62(12)}`
     const stop = yield* Deferred.make<void>()
+    // Opened for the fibers waiting at that moment whenever a claim succeeds.
+    const work = yield* Effect.makeLatch(false)
+    let polling = false
 
     const loop = (slot: number) =>
       Effect.gen(function*() {
         while (!(yield* Deferred.isDone(stop))) {
-          const worked = yield* options.step(owner, slot).pipe(
+          const worked = yield* options.step(owner, slot, work.release).pipe(
             Effect.catchAllCause((cause) =>
               Cause.isInterruptedOnly(cause)
                 ? Effect.failCause(cause)
                 : Effect.as(Effect.logError(`${options.name}: step failed`, cause), false)
             )
           )
-          if (!worked) yield* Effect.raceFirst(options.idle, Deferred.await(stop))
+          if (worked) {
+            yield* work.release
+          } else if (!polling) {
+            polling = true
+            yield* Effect.raceFirst(options.idle, Deferred.await(stop)).pipe(Effect.ensuring(Effect.sync(() => {
+              polling = false
+            })))
+          } else {
+            yield* Effect.raceFirst(work.await, Deferred.await(stop))
+          }
         }
       })
 

@@ -4,8 +4,8 @@ import type { Account } from "../domain/account/Account.js"
 import type { CursorPosition } from "../domain/paging/Cursor.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import { ForecastNotFound } from "../domain/forecast/Forecast.js"
-import { SpotCastNotFound, type SpotCastView } from "../domain/spotcast/SpotCast.js"
-import { SpotCastStore } from "../ports/SpotCastStore.js"
+import { SpotCastNotFound } from "../domain/spotcast/SpotCast.js"
+import { SpotCastStore, type SpotCastSummary } from "../ports/SpotCastStore.js"
 import { type PageQuery, readPage } from "./KeysetPage.js"
 
 export type { ListPage, PageQuery } from "./KeysetPage.js"
@@ -37,7 +37,7 @@ export const getForecast = Effect.fn("GetForecast")(function*(account: Account, 
 
 export const listSpotCasts = (account: Account, query: PageQuery) =>
   Effect.flatMap(SpotCastStore, (store) =>
-    readPage<SpotCastView>(
+    readPage<SpotCastSummary>(
       { accountId: account.id, list: SPOTCASTS_LIST },
       query,
       (v) => at(v.spotcast.createdAt, v.spotcast.id),

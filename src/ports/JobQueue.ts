@@ -12,6 +12,8 @@ export interface JobQueueShape {
    * now + lease and counts the attempt. Two claimers never hold the same job at once.
    */
   readonly claim: (owner: string, lease: Duration.Duration) => Effect.Effect<Option.Option<Job>>
+  /** As `claim`, for up to `max` jobs at once (oldest first): one round trip for a batch of work. */
+  readonly claimMany: (owner: string, lease: Duration.Duration, max: number) => Effect.Effect<ReadonlyArray<Job>>
   /** Extends the owner's lease; false when the owner no longer holds the job (lease lost or job done). */
   readonly extend: (forecastId: ForecastId, owner: string, lease: Duration.Duration) => Effect.Effect<boolean>
   /** Gives the job back at once, e.g. on shutdown, without counting it as a failed attempt. */

@@ -43,6 +43,15 @@ export interface PageRequest {
   readonly after?: CursorPosition
 }
 
+/**
+ * A SpotCast as a list page shows it: what the list prints and no more, so that a page of SpotCasts
+ * reads neither their settings nor their forecasts' analyses. A `SpotCastView` is one too.
+ */
+export interface SpotCastSummary {
+  readonly spotcast: Pick<SpotCast, "id" | "createdAt" | "coordinates">
+  readonly latest: Pick<Forecast, "id" | "status">
+}
+
 /** Everything a worker needs to produce one forecast. */
 export interface ForecastWork {
   readonly account: Account
@@ -74,7 +83,7 @@ export interface SpotCastStoreShape {
     forecastId: string
   ) => Effect.Effect<Option.Option<Forecast>>
   /** The account's SpotCasts, newest first (created_at, then id, descending), strictly after the cursor. */
-  readonly list: (accountId: AccountId, page: PageRequest) => Effect.Effect<ReadonlyArray<SpotCastView>>
+  readonly list: (accountId: AccountId, page: PageRequest) => Effect.Effect<ReadonlyArray<SpotCastSummary>>
   /** A SpotCast's forecasts, newest first, strictly after the cursor; none when the SpotCast is not the account's. */
   readonly listForecasts: (
     accountId: AccountId,

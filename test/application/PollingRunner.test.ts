@@ -30,6 +30,43 @@ describe("PollingRunner", () => {
       assert.strictEqual(yield* Ref.get(left), 0, "found after the idle wait")
     }).pipe(Effect.scoped, Effect.provide(SequentialIds.layer)))
 
+  it.effect("idle, one fiber polls per interval, not one per fiber; a claim wakes the others at once", () =>
+    Effect.gen(function*() {
+      const polls = yield* Ref.make(0)
+      const steps = yield* Ref.make(0)
+      const left = yield* Ref.make(0)
+      const busy = yield* Ref.make(0)
+      yield* startPolling({
+        ...options,
+        concurrency: 4,
+        idle: Effect.zipRight(Ref.update(polls, (n) => n + 1), Effect.sleep("1 second")),
+        // A claimed unit keeps its fiber busy for 10 s; `claimed` wakes the waiting fibers before that.
+        step: (_owner, _slot, claimed) =>
+          Effect.gen(function*() {
+            yield* Ref.update(steps, (n) => n + 1)
+            const took = yield* Ref.modify(left, (n) => [n > 0, Math.max(0, n - 1)] as const)
+            if (!took) return false
+            yield* claimed
+            yield* Ref.update(busy, (n) => n + 1)
+            yield* Effect.sleep("10 seconds")
+            yield* Ref.update(busy, (n) => n - 1)
+            return true
+          })
+      })
+      yield* TestClock.adjust("1 millis")
+      const [pollsAtStart, stepsAtStart] = [yield* Ref.get(polls), yield* Ref.get(steps)]
+      assert.strictEqual(pollsAtStart, 1, "one poller")
+      assert.strictEqual(stepsAtStart, 4, "each fiber looked once")
+      for (let i = 0; i < 5; i++) yield* TestClock.adjust("1 second")
+      assert.strictEqual((yield* Ref.get(polls)) - pollsAtStart, 5, "one poll per interval while idle")
+      assert.strictEqual((yield* Ref.get(steps)) - stepsAtStart, 5, "and one claim after each")
+      yield* Ref.set(left, 3)
+      yield* TestClock.adjust("1 second")
+      assert.strictEqual(yield* Ref.get(busy), 3, "the poller's claim woke the others, who took the rest at once")
+      yield* TestClock.adjust("10 seconds")
+      assert.strictEqual(yield* Ref.get(busy), 0)
+    }).pipe(Effect.scoped, Effect.provide(SequentialIds.layer)))
+
   it.effect("a failing step is logged, and the fiber goes on after its idle wait", () =>
     Effect.gen(function*() {
       const calls = yield* Ref.make(0)

@@ -102,6 +102,30 @@ export const jobQueueContract = (it: ContractIt) =>
         assert.strictEqual(yield* queue.depth, 3)
       })))
 
+    it.effect("a batch claim takes up to max of the oldest available jobs, each once, and counts their attempts", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const queue = yield* JobQueue
+        const later = yield* enqueued(2)
+        const older = yield* enqueued(-2)
+        const middle = yield* enqueued(-1)
+        const newer = yield* enqueued(0)
+        const first = yield* queue.claimMany("w1", LEASE, 2)
+        assert.deepStrictEqual(first.map((j) => j.forecastId), [older.id, middle.id])
+        assert.deepStrictEqual(first.map((j) => [j.attempts, j.leaseOwner]), [[1, "w1"], [1, "w1"]])
+        const second = yield* queue.claimMany("w2", LEASE, 5)
+        assert.deepStrictEqual(second.map((j) => j.forecastId), [newer.id], "held and not-yet-available jobs are skipped")
+        assert.deepStrictEqual(yield* queue.claimMany("w3", LEASE, 5), [])
+        assert.isTrue(yield* queue.extend(older.id, "w1", LEASE))
+        assert.isFalse(yield* queue.extend(older.id, "w2", LEASE))
+        yield* TestClock.adjust("3 minutes")
+        const expired = yield* queue.claimMany("w4", Duration.minutes(10), 10)
+        assert.deepStrictEqual(
+          expired.map((j) => j.forecastId).sort(),
+          [older.id, middle.id, newer.id, later.id].sort(),
+          "expired leases and jobs now available are claimable again"
+        )
+      })))
+
     it.effect("finishing a forecast removes its job, whoever holds it", () =>
       onFreshStorage(Effect.gen(function*() {
         const queue = yield* JobQueue

@@ -11,10 +11,8 @@ const holds = (job: Job | undefined, owner: string, now: number): job is Job =>
   job !== undefined && job.leaseOwner === owner && job.leaseUntil !== undefined &&
   DateTime.toEpochMillis(job.leaseUntil) > now
 
-export const make = (db: MemoryTables): JobQueueShape => ({
-  claim: (owner, lease) =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.sync(() => {
+/** Leases the oldest free job to `owner` (one synchronous step, so no other claimer can interleave). */
+const claimOldest = (db: MemoryTables, owner: string, lease: Duration.Duration, now: number): Option.Option<Job> => {
         let oldest: Job | undefined
         for (const job of db.jobs.values()) {
           if (!isFree(job, now)) continue
@@ -29,6 +27,21 @@ export const make = (db: MemoryTables): JobQueueShape => ({
         }
         db.jobs.set(claimed.forecastId, claimed)
         return Option.some(claimed)
+}
+
+export const make = (db: MemoryTables): JobQueueShape => ({
+  claim: (owner, lease) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => claimOldest(db, owner, lease, now))),
+  claimMany: (owner, lease, max) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Effect.sync(() => {
+        const claimed: Array<Job> = []
+        while (claimed.length < max) {
+          const next = claimOldest(db, owner, lease, now)
+          if (Option.isNone(next)) break
+          claimed.push(next.value)
+        }
+        return claimed
       })),
   extend: (forecastId, owner, lease) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>

@@ -4,10 +4,9 @@ import { Effect, Option, Schema } from "effect"
 import { type IdempotencyClaim, liveSince, resolveClaim } from "../../domain/billing/Idempotency.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { AccountId, type LedgerEntryId, type RouteId, type WidgetId } from "../../domain/Ids.js"
-import { chargeEntry, InsufficientBalance } from "../../domain/billing/Ledger.js"
+import { chargeEntry, InsufficientBalance, type LedgerEntry } from "../../domain/billing/Ledger.js"
 import { Receipt, type ReceiptDraft, settleReceipt } from "../../domain/billing/Receipt.js"
 import type { Charged } from "../../ports/SpotCastStore.js"
-import { BalanceFromRow } from "./AccountRows.js"
 import { Credits, Timestamp } from "./Columns.js"
 import { IdempotencyRecordFromRow } from "./IdempotencyRows.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
@@ -70,30 +69,39 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
     Result: IdempotencyRecordFromRow,
     execute: ({ accountId, key }) => sql`SELECT * FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`
   })
-  // Never below zero. With a claimed key, the same statement writes the balance left into its receipt.
+  // The charge in one statement: the conditional update (never below zero), the charge's ledger entry
+  // and, with a claimed key, the balance left written into its receipt. `current` is the balance as it
+  // was (the statement's snapshot): with no row debited it says how short the account is, and the
+  // caller fails, which rolls the entry back with everything else.
   const debit = SqlSchema.findOne({
-    Request: Schema.Struct({ accountId: AccountId, price: Credits, key: Schema.NullOr(Schema.String) }),
-    Result: BalanceFromRow,
-    execute: ({ accountId, key, price }) => {
-      const debited = sql`UPDATE accounts SET credit_balance = credit_balance - ${price}, total_used = total_used + ${price}
-          WHERE account_id = ${accountId} AND credit_balance >= ${price}
-          RETURNING credit_balance, total_purchased, total_used`
-      return key === null ? debited : sql`WITH debited AS (${debited}), settled AS (
+    Request: Schema.Struct({
+      accountId: AccountId,
+      price: Credits,
+      key: Schema.NullOr(Schema.String),
+      entry: LedgerEntryFromRow
+    }),
+    Result: Schema.Struct({
+      current: Credits,
+      credit_balance: Schema.NullOr(Credits),
+      total_purchased: Schema.NullOr(Credits),
+      total_used: Schema.NullOr(Credits)
+    }),
+    execute: ({ accountId, entry, key, price }) =>
+      sql`WITH debited AS (
+            UPDATE accounts SET credit_balance = credit_balance - ${price}, total_used = total_used + ${price}
+            WHERE account_id = ${accountId} AND credit_balance >= ${price}
+            RETURNING credit_balance, total_purchased, total_used
+          ), entry AS (
+            INSERT INTO ledger_entries ${sql.insert(entry)}
+          )${
+        key === null ? sql`` : sql`, settled AS (
             UPDATE idempotency_keys SET credits_remaining = debited.credit_balance FROM debited
             WHERE idempotency_keys.account_id = ${accountId} AND idempotency_keys.key = ${key}
-          )
-          SELECT * FROM debited`
-    }
-  })
-  const balanceOf = SqlSchema.findOne({
-    Request: Schema.Struct({ accountId: AccountId }),
-    Result: BalanceFromRow,
-    execute: ({ accountId }) =>
-      sql`SELECT credit_balance, total_purchased, total_used FROM accounts WHERE account_id = ${accountId}`
-  })
-  const insertEntry = SqlSchema.void({
-    Request: LedgerEntryFromRow,
-    execute: (row) => sql`INSERT INTO ledger_entries ${sql.insert(row)}`
+          )`
+      }
+          SELECT a.credit_balance AS current, d.credit_balance, d.total_purchased, d.total_used
+          FROM accounts a LEFT JOIN debited d ON true
+          WHERE a.account_id = ${accountId}`
   })
 
   /** The earlier request's receipt when the key is live; none when this request now owns the key. */
@@ -107,22 +115,27 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
       return prior
     })
 
-  /** Takes `price` from the balance and returns the balance after, or the shortfall. */
-  const charge = (accountId: AccountId, price: number, key: string | null) =>
+  /** Takes `price` from the balance, appending the charge's entry, and returns the balance after, or the shortfall. */
+  const charge = (accountId: AccountId, price: number, key: string | null, entry: LedgerEntry) =>
     Effect.gen(function*() {
-      const after = yield* debit({ accountId, price, key })
-      if (Option.isSome(after)) return after.value
-      const current = yield* balanceOf({ accountId })
+      const row = yield* debit({ accountId, price, key, entry })
+      if (Option.isSome(row) && row.value.credit_balance !== null) {
+        const { credit_balance, total_purchased, total_used } = row.value
+        return { creditBalance: credit_balance, totalPurchased: total_purchased ?? 0, totalUsed: total_used ?? 0 }
+      }
       return yield* new InsufficientBalance({
-        currentBalance: Option.match(current, { onNone: () => 0, onSome: (b) => b.creditBalance }),
+        currentBalance: Option.match(row, { onNone: () => 0, onSome: (r) => r.current }),
         requiredCredits: price
       })
     })
 
   /**
    * Runs a charging command in one transaction: a live idempotency key replays (or is refused);
-   * otherwise `check` may refuse, the receipt's price is charged, `write` stores the rest, and the
-   * charge's ledger entry is appended.
+   * otherwise `check` may refuse, `write` stores what the command adds, and the receipt's price is
+   * charged last, with its ledger entry, in one statement. The conditional balance update locks the
+   * account's row until the commit, and every create of the account queues on that lock: taken last,
+   * it is held for one round trip (the update) plus the commit, not for the inserts too. When the
+   * balance is short the transaction rolls back, inserts included, and nothing is charged or stored.
    */
   const charging = <E, R>(c: Charging<E, R>) =>
     sql.withTransaction(Effect.gen(function*() {
@@ -131,9 +144,9 @@ export const makeChargeSteps = (sql: SqlClient.SqlClient) => {
         if (Option.isSome(prior)) return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
       }
       yield* c.check
-      const after = yield* charge(c.accountId, c.draft.creditsCharged, c.idempotency?.key ?? null)
       yield* c.write
-      yield* insertEntry(chargeEntry(c.forecast, c.draft.creditsCharged, c.chargeId, c.widgetId, c.routeId))
+      const entry = chargeEntry(c.forecast, c.draft.creditsCharged, c.chargeId, c.widgetId, c.routeId)
+      const after = yield* charge(c.accountId, c.draft.creditsCharged, c.idempotency?.key ?? null, entry)
       return { _tag: "Created", receipt: settleReceipt(c.draft, after) } satisfies Charged as Charged
     }))
 

@@ -1,9 +1,12 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { type DateTime, Effect, Either, Option, Schema } from "effect"
+import type { Analysis } from "../../domain/forecast/Analysis.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
+import { progressAt, type Stage, stagePercentage } from "../../domain/forecast/Progress.js"
 import { AccountId, ForecastId, type LedgerEntryId } from "../../domain/Ids.js"
 import { refundEntry } from "../../domain/billing/Ledger.js"
+import { Timestamp } from "./Columns.js"
 import { DeliveryFromRow } from "./DeliveryRows.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
 import { ForecastFromRow } from "./SpotCastRows.js"
@@ -51,6 +54,57 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
           FROM refund WHERE accounts.account_id = ${row.account_id}`
   })
 
+  // The domain's `advanced` as one conditional statement, with no transaction: an unfinished forecast
+  // moves to a later stage (status processing), or stays where it is when already there or beyond;
+  // a finished one is not touched (no row back).
+  const advanceTo = SqlSchema.findOne({
+    Request: Schema.Struct({ forecastId: Schema.String, stage: Schema.String, percentage: Schema.Int }),
+    Result: Schema.Struct({ forecast_id: Schema.String }),
+    execute: ({ forecastId, percentage, stage }) =>
+      sql`UPDATE forecasts SET
+            status = CASE WHEN percentage < ${percentage} THEN 'processing' ELSE status END,
+            stage = CASE WHEN percentage < ${percentage} THEN ${stage} ELSE stage END,
+            percentage = GREATEST(percentage, ${percentage})
+          WHERE forecast_id = ${forecastId} AND status IN ('pending', 'processing')
+          RETURNING forecast_id`
+  })
+  // The domain's `completed` as one conditional statement that also removes the job: the update takes
+  // the forecast's row lock, so of two workers finishing it at once (one that lost its lease) only the
+  // first finds it unfinished; the other gets no row back and changes nothing.
+  const completeNow = SqlSchema.findOne({
+    Request: Schema.Struct({
+      forecastId: Schema.String,
+      analysis: Schema.String,
+      at: Timestamp,
+      stage: Schema.String,
+      percentage: Schema.Int
+    }),
+    Result: Schema.Struct({ account_id: AccountId }),
+    execute: ({ analysis, at, forecastId, percentage, stage }) =>
+      sql`WITH done AS (
+            UPDATE forecasts SET status = 'completed', stage = ${stage}, percentage = ${percentage},
+              completed_at = ${at}, analysis = ${analysis}, completion_seq = nextval('forecast_completion_seq')
+            WHERE forecast_id = ${forecastId} AND status IN ('pending', 'processing')
+            RETURNING account_id, forecast_id
+          ), job AS (
+            DELETE FROM jobs j USING done WHERE j.account_id = done.account_id AND j.forecast_id = done.forecast_id
+          )
+          SELECT account_id FROM done`
+  })
+
+  /** Moves an unfinished forecast to `stage` (or leaves it beyond); false when it has finished. */
+  const advance = (forecastId: string, stage: Exclude<Stage, "completed">) =>
+    Effect.map(advanceTo({ forecastId, stage, percentage: stagePercentage[stage] }), Option.isSome)
+
+  /** Completes an unfinished forecast and removes its job; false when it had finished. */
+  const complete = (forecastId: string, analysis: Analysis, at: DateTime.Utc) => {
+    const done = progressAt("completed")
+    return Effect.map(
+      completeNow({ forecastId, analysis: JSON.stringify(analysis), at, stage: done.stage, percentage: done.percentage }),
+      Option.isSome
+    )
+  }
+
   /**
    * Locks the forecast and moves it on with the domain's `move`; none when the forecast is missing or
    * has finished (a worker that lost its lease then changes nothing).
@@ -69,5 +123,5 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
         onSome: (charged) => insertRefund(refundEntry(charged, refundId, at))
       }))
 
-  return { step, save, deleteJob, insertDelivery, refundCharge }
+  return { advance, complete, step, save, deleteJob, insertDelivery, refundCharge }
 }

@@ -7,6 +7,8 @@ import { emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
 import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
 import { AccountFromRow, ApiKeyFromRow, BalanceFromRow } from "./AccountRows.js"
 import { Credits, Timestamp } from "./Columns.js"
+import { makeKeyWithAccount } from "./KeyWithAccount.js"
+import { makeRecentKeys } from "./RecentKeys.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
 
 const ById = Schema.Struct({ accountId: AccountId })
@@ -38,11 +40,12 @@ export const make = Effect.gen(function*() {
     Result: Schema.Struct({ count: Credits }),
     execute: () => sql`SELECT count(*) AS count FROM accounts`
   })
-  const findKeyByHash = SqlSchema.findOne({
-    Request: Schema.Struct({ hash: Schema.String }),
-    Result: ApiKeyFromRow,
-    execute: ({ hash }) => sql`SELECT * FROM api_keys WHERE hash = ${hash}`
-  })
+  // One round trip per authenticated request (its own module; the account decodes as findAccount's does),
+  // and then none for RECENT_KEY_MILLIS: revocations, suspensions and secret changes empty the cache.
+  // Rows of `accounts` read here pass through no transformation before decoding; if one is added (e.g.
+  // opening sealed secrets), pass it as makeKeyWithAccount's second argument too.
+  const keyWithAccount = makeKeyWithAccount(sql)
+  const recentKeys = makeRecentKeys((hash) => keyWithAccount(hash).pipe(Effect.orDie))
   const keysOf = SqlSchema.findAll({
     Request: ById,
     Result: ApiKeyFromRow,
@@ -104,12 +107,7 @@ export const make = Effect.gen(function*() {
     list: allAccounts(undefined).pipe(Effect.orDie, Effect.withSpan("AccountStore.list")),
     count: countAccounts(undefined).pipe(Effect.map((r) => r.count), Effect.orDie, Effect.withSpan("AccountStore.count")),
     findKeyByHash: (hash) =>
-      findKeyByHash({ hash }).pipe(
-        Effect.flatMap(Option.match({
-          onNone: () => Effect.succeedNone,
-          onSome: (key) => Effect.map(findAccount({ accountId: key.accountId }), Option.map((account) => ({ account, key })))
-        })),
-        Effect.orDie,
+      recentKeys.find(hash).pipe(
         Effect.withSpan("AccountStore.findKeyByHash")
       ),
     keys: (accountId) => keysOf({ accountId }).pipe(Effect.orDie, Effect.withSpan("AccountStore.keys")),
@@ -122,16 +120,19 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("AccountStore.addKey")
       ),
     revokeKey: (accountId, keyId, at) =>
-      revoke({ accountId, keyId, at }).pipe(Effect.orDie, Effect.withSpan("AccountStore.revokeKey")),
-    touchKey: (keyId, at) => touch({ keyId, at }).pipe(Effect.orDie, Effect.withSpan("AccountStore.touchKey")),
+      revoke({ accountId, keyId, at }).pipe(Effect.ensuring(recentKeys.clear), Effect.orDie, Effect.withSpan("AccountStore.revokeKey")),
+    touchKey: (keyId, at) =>
+      touch({ keyId, at }).pipe(Effect.zipRight(recentKeys.touched(keyId, at)), Effect.orDie, Effect.withSpan("AccountStore.touchKey")),
     setStatus: (accountId, status) =>
       updateAccount({ accountId, status, secret: null }).pipe(
+        Effect.ensuring(recentKeys.clear),
         Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }),
         Effect.flatMap(orNotFound(accountId)),
         Effect.withSpan("AccountStore.setStatus")
       ),
     setWebhookSecret: (accountId, secret) =>
       updateAccount({ accountId, status: null, secret: Redacted.value(secret) }).pipe(
+        Effect.ensuring(recentKeys.clear),
         Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }),
         Effect.flatMap(orNotFound(accountId)),
         Effect.withSpan("AccountStore.setWebhookSecret")

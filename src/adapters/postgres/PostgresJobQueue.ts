@@ -15,21 +15,26 @@ const leaseEnd = (lease: Duration.Duration) =>
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  // SKIP LOCKED: claimers racing for the head of the queue each take a different job instead of waiting.
-  const claimNext = SqlSchema.findOne({
-    Request: Schema.Struct({ owner: Schema.String, now: Timestamp, until: Timestamp }),
+  // SKIP LOCKED: claimers racing for the head of the queue each take different jobs instead of waiting.
+  // Up to `max` at once, handed back oldest first (RETURNING alone does not keep the subquery's order).
+  const claimNext = SqlSchema.findAll({
+    Request: Schema.Struct({ owner: Schema.String, now: Timestamp, until: Timestamp, max: Schema.Int }),
     Result: JobFromRow,
-    execute: ({ now, owner, until }) =>
-      sql`UPDATE jobs j SET attempts = j.attempts + 1, lease_owner = ${owner}, lease_until = ${until}
+    execute: ({ max, now, owner, until }) =>
+      sql`WITH claimed AS (
+          UPDATE jobs j SET attempts = j.attempts + 1, lease_owner = ${owner}, lease_until = ${until}
           FROM (
             SELECT account_id, forecast_id FROM jobs
             WHERE available_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})
             ORDER BY available_at, enqueued_seq
-            LIMIT 1
+            LIMIT ${max}
             FOR UPDATE SKIP LOCKED
           ) next
           WHERE j.account_id = next.account_id AND j.forecast_id = next.forecast_id
-          RETURNING j.account_id, j.forecast_id, j.attempts, j.available_at, j.lease_owner, j.lease_until`
+          RETURNING j.account_id, j.forecast_id, j.attempts, j.available_at, j.lease_owner, j.lease_until, j.enqueued_seq
+          )
+          SELECT account_id, forecast_id, attempts, available_at, lease_owner, lease_until FROM claimed
+          ORDER BY available_at, enqueued_seq`
   })
   const extendLease = SqlSchema.findOne({
     Request: Schema.Struct({ forecastId: ForecastId, owner: Schema.String, now: Timestamp, until: Timestamp }),
@@ -54,9 +59,16 @@ export const make = Effect.gen(function*() {
   return JobQueue.of({
     claim: (owner, lease) =>
       leaseEnd(lease).pipe(
-        Effect.flatMap(({ now, until }) => claimNext({ owner, now, until })),
+        Effect.flatMap(({ now, until }) => claimNext({ owner, now, until, max: 1 })),
+        Effect.map((jobs) => Option.fromNullable(jobs[0])),
         Effect.orDie,
         Effect.withSpan("JobQueue.claim")
+      ),
+    claimMany: (owner, lease, max) =>
+      leaseEnd(lease).pipe(
+        Effect.flatMap(({ now, until }) => claimNext({ owner, now, until, max: Math.max(0, Math.floor(max)) })),
+        Effect.orDie,
+        Effect.withSpan("JobQueue.claimMany")
       ),
     extend: (forecastId, owner, lease) =>
       leaseEnd(lease).pipe(

@@ -3,13 +3,12 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { draftReceipt } from "../../domain/billing/Receipt.js"
 import { checkRefreshable, type Forecast } from "../../domain/forecast/Forecast.js"
-import { advanced, completed, failed } from "../../domain/forecast/ForecastLifecycle.js"
+import { failed } from "../../domain/forecast/ForecastLifecycle.js"
 import { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import { jobFor } from "../../domain/forecast/Job.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
-import { AccountFromRow } from "./AccountRows.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
@@ -23,18 +22,27 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const { charging } = makeChargeSteps(sql)
   const steps = makeForecastSteps(sql)
+  // The worker's read decodes its account as `SELECT * FROM accounts` rows are: a transformation of
+  // those rows before decoding (e.g. opening sealed secrets) goes in as makeSpotCastReads' second argument.
   const reads = makeSpotCastReads(sql)
 
-  const insertSpotCast = SqlSchema.void({
-    Request: Schema.Struct({ spotcast: SpotCastFromRow, latest: ForecastId }),
-    execute: ({ latest, spotcast }) =>
-      sql`INSERT INTO spotcasts ${sql.insert({ ...spotcast, forecast_count: 1, latest_forecast_id: latest })}`
-  })
   const insertForecast = SqlSchema.void({
     Request: ForecastFromRow,
     execute: (row) => sql`INSERT INTO forecasts ${sql.insert(row)}`
   })
   const insertJob = SqlSchema.void({ Request: JobFromRow, execute: (row) => sql`INSERT INTO jobs ${sql.insert(row)}` })
+  // A create's three rows in one statement (one round trip): the foreign keys between them are checked
+  // at the statement's end, when all three are there.
+  const insertCreated = SqlSchema.void({
+    Request: Schema.Struct({ spotcast: SpotCastFromRow, forecast: ForecastFromRow, job: JobFromRow }),
+    execute: ({ forecast, job, spotcast }) =>
+      sql`WITH spotcast AS (
+            INSERT INTO spotcasts ${sql.insert({ ...spotcast, forecast_count: 1, latest_forecast_id: forecast.forecast_id })}
+          ), forecast AS (
+            INSERT INTO forecasts ${sql.insert(forecast)}
+          )
+          INSERT INTO jobs ${sql.insert(job)}`
+  })
   // Locking the SpotCast row serializes refreshes of one SpotCast: only one sees its newest forecast
   // finished. The newest forecast is read by a second statement, after the lock: a join locked in the same
   // statement would be rechecked against the old forecast row when a concurrent refresh moved it on.
@@ -57,11 +65,6 @@ export const make = Effect.gen(function*() {
     execute: ({ accountId, latest, spotcastId }) =>
       sql`UPDATE spotcasts SET forecast_count = forecast_count + 1, latest_forecast_id = ${latest}
           WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}`
-  })
-  const findAccount = SqlSchema.findOne({
-    Request: Schema.Struct({ accountId: AccountId }),
-    Result: AccountFromRow,
-    execute: ({ accountId }) => sql`SELECT * FROM accounts WHERE account_id = ${accountId}`
   })
   const recentCompletions = SqlSchema.findAll({
     Request: Schema.Struct({ count: Schema.Int }),
@@ -87,7 +90,7 @@ export const make = Effect.gen(function*() {
         idempotency,
         draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
         check: Effect.void,
-        write: Effect.zipRight(insertSpotCast({ spotcast, latest: forecast.id }), enqueue(forecast))
+        write: insertCreated({ spotcast, forecast, job: jobFor(forecast) })
       }).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }), Effect.withSpan("SpotCastStore.create")),
 
     refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcastId }) =>
@@ -117,34 +120,20 @@ export const make = Effect.gen(function*() {
     listForecasts: (accountId, spotcastId, page) =>
       reads.listForecasts(accountId, spotcastId, page).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.listForecasts")),
 
-    work: (forecastId) =>
-      Effect.gen(function*() {
-        const forecast = yield* reads.forecastById(forecastId)
-        if (Option.isNone(forecast)) return Option.none()
-        const view = yield* reads.get(forecast.value.accountId, forecast.value.spotcastId, true)
-        const account = yield* findAccount({ accountId: forecast.value.accountId })
-        if (Option.isNone(view) || Option.isNone(account)) return Option.none()
-        return Option.some({ account: account.value, spotcast: view.value.spotcast, forecast: forecast.value })
-      }).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.work")),
+    work: (forecastId) => reads.work(forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.work")),
 
+    // One statement each, without a transaction; a webhook delivery joins the completion in one.
     advance: (forecastId, stage) =>
-      sql.withTransaction(Effect.gen(function*() {
-        const moved = yield* steps.step(forecastId, (forecast) => advanced(forecast, stage))
-        if (Option.isNone(moved)) return false
-        if (moved.value.after.progress.stage !== moved.value.before.progress.stage) yield* steps.save(moved.value.after)
-        return true
-      })).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.advance")),
+      steps.advance(forecastId, stage).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.advance")),
 
     complete: ({ analysis, at, delivery, forecastId }) =>
-      sql.withTransaction(Effect.gen(function*() {
-        const moved = yield* steps.step(forecastId, (forecast) => completed(forecast, analysis, at))
-        if (Option.isNone(moved)) return false
-        const done = moved.value.after
-        yield* steps.save(done, true)
-        yield* steps.deleteJob({ accountId: done.accountId, forecastId: done.id })
-        if (delivery !== undefined) yield* steps.insertDelivery(delivery)
-        return true
-      })).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.complete")),
+      (delivery === undefined
+        ? steps.complete(forecastId, analysis, at)
+        : sql.withTransaction(Effect.gen(function*() {
+          const done = yield* steps.complete(forecastId, analysis, at)
+          if (done) yield* steps.insertDelivery(delivery)
+          return done
+        }))).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.complete")),
 
     fail: ({ at, delivery, error, forecastId, refundId }) =>
       sql.withTransaction(Effect.gen(function*() {

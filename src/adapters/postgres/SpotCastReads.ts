@@ -1,11 +1,16 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Option, Schema } from "effect"
+import type { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
+import type { ForecastId, SpotCastId } from "../../domain/Ids.js"
 import type { CursorPosition } from "../../domain/paging/Cursor.js"
 import type { SpotCastView } from "../../domain/spotcast/SpotCast.js"
-import type { PageRequest } from "../../ports/SpotCastStore.js"
+import type { PageRequest, SpotCastSummary } from "../../ports/SpotCastStore.js"
 import { Timestamp } from "./Columns.js"
-import { ForecastFromRow, SpotCastHeadFromRow } from "./SpotCastRows.js"
+import { AccountFromRow } from "./AccountRows.js"
+import type { OpenAccountRows } from "./KeyWithAccount.js"
+import { FORECAST_COLUMNS_AS_F, forecastOfRow, type Row, SPOTCAST_COLUMNS_AS_S, spotcastOfRow } from "./ReadRows.js"
+import { ForecastFromRow } from "./SpotCastRows.js"
 
 const Position = Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
 
@@ -17,10 +22,11 @@ export const ForecastPage = Schema.Struct({ ...SpotCastPage.fields, spotcastId: 
 
 /**
  * One page of SpotCasts: a range scan of the index `(account_id, created_at DESC, spotcast_id DESC)`
- * that starts after the cursor and stops after `limit` rows. Exported for the EXPLAIN test and bench.
+ * that starts after the cursor and stops after `limit` rows, with the columns a list prints and the
+ * key of the newest forecast. Exported for the EXPLAIN test and bench.
  */
 export const spotcastPageQuery = (sql: SqlClient.SqlClient, { accountId, after, limit }: typeof SpotCastPage.Encoded) =>
-  sql`SELECT * FROM spotcasts
+  sql`SELECT account_id, spotcast_id, created_at, latitude, longitude, latest_forecast_id FROM spotcasts
       WHERE account_id = ${accountId} AND widget_id IS NULL AND route_id IS NULL
         ${after === null ? sql`` : sql`AND (created_at, spotcast_id) < (${after.createdAt}, ${after.id})`}
       ORDER BY created_at DESC, spotcast_id DESC
@@ -37,30 +43,17 @@ export const forecastPageQuery = (
       ORDER BY created_at DESC, forecast_id DESC
       LIMIT ${limit}`
 
+/** The SpotCast columns with its newest forecast's as `f_…`: one index lookup each, one round trip. */
+const withLatest = `s.*, ${FORECAST_COLUMNS_AS_F}`
+
 /**
- * Reads and keyset pages. A page is one index range scan plus one lookup of the page's newest
- * forecasts: its cost depends on the page size, not on how many rows the account has.
+ * Reads and keyset pages. A read is one statement: the SpotCast joined to its newest forecast. A page
+ * is one index range scan joined to the page's newest forecasts, reading only the columns the list
+ * prints: its cost depends on the page size, not on how many rows the account has. Rows are mapped
+ * without decoding them again (ReadRows).
  */
-export const makeSpotCastReads = (sql: SqlClient.SqlClient) => {
-  // A widget's or route's hidden SpotCast is found only by the worker (`includeWidgets`), never as the account's.
-  const findHead = SqlSchema.findOne({
-    Request: Schema.Struct({ accountId: Schema.String, spotcastId: Schema.String, includeWidgets: Schema.Boolean }),
-    Result: SpotCastHeadFromRow,
-    execute: ({ accountId, includeWidgets, spotcastId }) =>
-      sql`SELECT * FROM spotcasts WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}
-          ${includeWidgets ? sql`` : sql`AND widget_id IS NULL AND route_id IS NULL`}`
-  })
-  const pageOfHeads = SqlSchema.findAll({
-    Request: SpotCastPage,
-    Result: SpotCastHeadFromRow,
-    execute: (page) => spotcastPageQuery(sql, page)
-  })
-  const forecastsIn = SqlSchema.findAll({
-    Request: Schema.Struct({ accountId: Schema.String, forecastIds: Schema.NonEmptyArray(Schema.String) }),
-    Result: ForecastFromRow,
-    execute: ({ accountId, forecastIds }) =>
-      sql`SELECT * FROM forecasts WHERE account_id = ${accountId} AND forecast_id IN ${sql.in(forecastIds)}`
-  })
+export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: OpenAccountRows = (rows) => rows) => {
+  const decodeAccount = Schema.decodeUnknown(AccountFromRow)
   const findForecast = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: Schema.String, spotcastId: Schema.String, forecastId: Schema.String }),
     Result: ForecastFromRow,
@@ -68,42 +61,73 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient) => {
       sql`SELECT * FROM forecasts
           WHERE account_id = ${accountId} AND forecast_id = ${forecastId} AND spotcast_id = ${spotcastId}`
   })
-  const forecastById = SqlSchema.findOne({
-    Request: Schema.String,
-    Result: ForecastFromRow,
-    execute: (forecastId) => sql`SELECT * FROM forecasts WHERE forecast_id = ${forecastId}`
-  })
   const pageOfForecasts = SqlSchema.findAll({
     Request: ForecastPage,
     Result: ForecastFromRow,
     execute: (page) => forecastPageQuery(sql, page)
   })
 
-  const views = (accountId: string, heads: ReadonlyArray<typeof SpotCastHeadFromRow.Type>) =>
-    Effect.gen(function*() {
-      const [first, ...rest] = heads.map((h) => h.latestForecastId as string)
-      if (first === undefined) return []
-      const latest = new Map((yield* forecastsIn({ accountId, forecastIds: [first, ...rest] })).map((f) => [f.id, f]))
-      return heads.flatMap((h): Array<SpotCastView> => {
-        const forecast = latest.get(h.latestForecastId)
-        return forecast === undefined ? [] : [{ spotcast: h.spotcast, forecastCount: h.forecastCount, latest: forecast }]
-      })
-    })
+  const viewOfRow = (row: Row): SpotCastView => ({
+    spotcast: spotcastOfRow(row),
+    forecastCount: row.forecast_count as number,
+    latest: forecastOfRow(row, "f_")
+  })
+
+  // A widget's or route's hidden SpotCast is found only by the worker (`includeWidgets`), never as the account's.
+  const get = (accountId: string, spotcastId: string, includeWidgets = false) =>
+    Effect.map(
+      sql<Row>`SELECT ${sql.unsafe(withLatest)}
+          FROM spotcasts s JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
+          WHERE s.account_id = ${accountId} AND s.spotcast_id = ${spotcastId}
+          ${includeWidgets ? sql`` : sql`AND s.widget_id IS NULL AND s.route_id IS NULL`}`,
+      (rows) => Option.map(Option.fromNullable(rows[0]), viewOfRow)
+    )
+
+  /**
+   * The worker's one read: the forecast with its SpotCast (widgets' included) and its account. The
+   * account's columns keep their names (`a.*`) and are opened and decoded as `SELECT * FROM accounts`
+   * rows are (`openAccountRows`: pass the account store's).
+   */
+  const work = (forecastId: string) =>
+    Effect.flatMap(
+      sql<Row>`SELECT a.*, ${sql.unsafe(SPOTCAST_COLUMNS_AS_S)}, ${sql.unsafe(FORECAST_COLUMNS_AS_F)}
+          FROM forecasts f
+          JOIN spotcasts s ON s.account_id = f.account_id AND s.spotcast_id = f.spotcast_id
+          JOIN accounts a ON a.account_id = f.account_id
+          WHERE f.forecast_id = ${forecastId}`,
+      (rows) => {
+        const row = openAccountRows(rows)[0]
+        if (row === undefined) return Effect.succeedNone
+        return Effect.map(decodeAccount(row), (account) =>
+          Option.some({ account, spotcast: spotcastOfRow(row, "s_"), forecast: forecastOfRow(row, "f_") }))
+      }
+    )
+
+  const list = (accountId: string, page: PageRequest) => {
+    const after = page.after === undefined ? null : { createdAt: new Date(page.after.createdAtMillis), id: page.after.id }
+    return Effect.map(
+      sql<Row>`SELECT s.spotcast_id, s.created_at, s.latitude, s.longitude, f.forecast_id, f.status
+          FROM (${spotcastPageQuery(sql, { accountId, limit: page.limit, after })}) s
+          JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
+          ORDER BY s.created_at DESC, s.spotcast_id DESC`,
+      (rows) =>
+        rows.map((r): SpotCastSummary => ({
+          spotcast: {
+            id: r.spotcast_id as SpotCastId,
+            createdAt: DateTime.unsafeMake(r.created_at as Date),
+            coordinates: { latitude: r.latitude as number, longitude: r.longitude as number }
+          },
+          latest: { id: r.forecast_id as ForecastId, status: r.status as ForecastStatus }
+        }))
+    )
+  }
 
   return {
-    get: (accountId: string, spotcastId: string, includeWidgets = false) =>
-      Effect.flatMap(findHead({ accountId, spotcastId, includeWidgets }), (head) =>
-        Option.isNone(head)
-          ? Effect.succeedNone
-          : Effect.map(views(accountId, [head.value]), (found) => Option.fromNullable(found[0]))),
+    get,
     getForecast: (accountId: string, spotcastId: string, forecastId: string) =>
       findForecast({ accountId, spotcastId, forecastId }),
-    forecastById,
-    list: (accountId: string, page: PageRequest) =>
-      Effect.flatMap(
-        pageOfHeads({ accountId, limit: page.limit, after: positionOf(page.after) }),
-        (heads) => views(accountId, heads)
-      ),
+    work,
+    list,
     listForecasts: (accountId: string, spotcastId: string, page: PageRequest) =>
       pageOfForecasts({ accountId, spotcastId, limit: page.limit, after: positionOf(page.after) })
   }

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { makePeriod } from "../../../domain/forecast/ForecastPeriod.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
 import type { SpotCastView } from "../../../domain/spotcast/SpotCast.js"
+import type { SpotCastSummary } from "../../../ports/SpotCastStore.js"
 import { LatestForecast, latestForecast } from "./ForecastResource.js"
 import { CoordinatesBody, ForecastStatusBody, listOf, Timestamp, timestamp } from "./Wire.js"
 
@@ -48,7 +49,7 @@ export const SpotCastListItem = Schema.Struct({
 }).annotations({ identifier: "SpotCastListItem" })
 export type SpotCastListItem = typeof SpotCastListItem.Type
 
-export const spotcastListItem = ({ latest, spotcast }: SpotCastView): SpotCastListItem => ({
+export const spotcastListItem = ({ latest, spotcast }: SpotCastSummary): SpotCastListItem => ({
   id: spotcast.id,
   status: latest.status,
   created_at: timestamp(spotcast.createdAt),

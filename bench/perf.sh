@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# SpotCast on PostgreSQL next to its anchors, in one run of interleaved rounds; prints medians and ratios.
+#   reads:    GET /v3/spotcast/{id}, GET /v3/spotcasts?limit=20, GET /v3/account/balance on SpotCast
+#             (--role api) and on bench/baseline-server.mjs (node:http + pg, same tables, rows, auth, JSON)
+#   creates:  POST /v3/spotcast (wrk) vs pgbench running the same create transaction (perf-create-tx.sql)
+#   pipeline: PIPE_N forecasts made by one worker process (--role worker, PIPE_C at once, simulated
+#             weather), forecasts finished per second from the first to the last; none may fail
+# Beside the rates, each server's CPU time is read from /proc: "per CPU-s" is work per second of one
+# core, which a busy shared machine disturbs far less than the rates (the worker's includes start-up).
+# Each round runs every scenario once, SpotCast then its anchor, so that both see the same machine load.
+# Servers are pinned to CPU 0, wrk/pgbench to CPU 1 (taskset), PostgreSQL floats. Everything started here
+# is stopped by pid on exit and the database made here is dropped.
+# usage: bench/perf.sh            (after `npm run build`; needs wrk, psql, pgbench: apt-get install -y wrk)
+# env:   ROUNDS=3 DUR=10 (s per run) CONNS=32 PIPE_N=1000 PIPE_C=16 PHASES="reads creates pipeline"
+#        PGURL=postgres://postgres@127.0.0.1:5432 BASELINE_RATE=memory|shared (see baseline-server.mjs)
+# Bounded: about ROUNDS × (8 × DUR + 20) s plus a minute of set-up.
+set -u
+BENCH="$(cd "$(dirname "$0")" && pwd)"
+PROJ="$(cd "$BENCH/.." && pwd)"
+ROUNDS="${ROUNDS:-3}" DUR="${DUR:-10}" CONNS="${CONNS:-32}" PIPE_N="${PIPE_N:-1000}" PIPE_C="${PIPE_C:-16}"
+PHASES="${PHASES:-reads creates pipeline}"
+PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432}"
+WORK="$(mktemp -d -t spotcast-bench.XXXXXX)"
+RES="$WORK/results.tsv"; : >"$RES"
+PIDS=()
+DB="spotcast_bench_$(node -e 'console.log(require("crypto").randomBytes(5).toString("hex"))')"
+KEY="sk_live_$(node -e 'const c="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";let s="";for(let i=0;i<32;i++)s+=c[require("crypto").randomInt(62)];console.log(s)')"
+CURSOR_SECRET="bench-cursor-secret-$(date +%s)"
+URL="$PGURL/$DB"
+
+cleanup() {
+  for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done
+  sleep 1
+  for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill -9 "$p" 2>/dev/null; done
+  psql -q -X -d "$PGURL/postgres" -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+has() { case " $PHASES " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+for c in wrk pgbench psql taskset curl; do command -v $c >/dev/null || { echo "$c missing (apt-get install -y wrk postgresql-client util-linux curl)" >&2; exit 1; }; done
+[ -f "$PROJ/dist/main/bin.js" ] || (cd "$PROJ" && npm run build >/dev/null) || { echo "build failed" >&2; exit 1; }
+[ -d "$PROJ/node_modules/pg" ] || { echo "node_modules/pg missing: npm ci" >&2; exit 1; }
+
+q() { psql -q -X -At -d "$URL" -c "$1"; }
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+wait_http() { local i; for i in $(seq $((${2:-60} * 10))); do curl -s -o /dev/null "$1" && return 0; sleep 0.1; done; echo "timeout waiting for $1" >&2; return 1; }
+stop_pid() { local i; kill "$1" 2>/dev/null; for i in $(seq 200); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+# spotcast <role> <port> <log> [env...]: starts SpotCast on CPU 0 and sets SP to its pid
+spotcast() {
+  local role="$1" port="$2" log="$3"; shift 3
+  env PORT="$port" HOST=127.0.0.1 PUBLIC_BASE_URL="http://127.0.0.1:$port" DATABASE_URL="$URL" \
+    SPOTCAST_BOOTSTRAP_KEY="$KEY" SPOTCAST_BOOTSTRAP_CREDITS=1000000000 SPOTCAST_RATE_LIMIT_PER_MINUTE=100000000 \
+    SPOTCAST_WEATHER_PROVIDER=simulated SPOTCAST_CURSOR_SECRET="$CURSOR_SECRET" SPOTCAST_SHUTDOWN_GRACE_MS=2000 "$@" \
+    taskset -c 0 node "$PROJ/dist/main/bin.js" serve --role "$role" >"$log" 2>&1 &
+  SP=$!; PIDS+=("$SP")
+}
+# CPU seconds a process has used so far (user + system), from /proc
+cpu_s() { awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# wrk_run <round> <label> <url> <lua> <server pid>: appends "round label rps p50 p99 errors cpu_s requests"
+# to the results: cpu_s is the server's CPU time during the run, so that requests per CPU second can be
+# compared too (a shared machine gives each process a varying share of a core; the CPU cost does not vary).
+wrk_run() {
+  local out="$WORK/wrk.$2.$1.txt" c0 c1
+  c0=$(cpu_s "$5")
+  KEY="$KEY" taskset -c 1 wrk -t1 -c"$CONNS" -d"${DUR}s" --latency -s "$4" "$3" >"$out" 2>&1
+  c1=$(cpu_s "$5")
+  node -e '
+    const t = require("fs").readFileSync(process.argv[1], "utf8")
+    const ms = (v, u) => Number(v) * ({ us: 0.001, ms: 1, s: 1000, m: 60000 }[u])
+    const lat = (p) => { const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)`, "m").exec(t); return m ? ms(m[1], m[2]) : NaN }
+    const rps = Number((/Requests\/sec:\s+([\d.]+)/.exec(t) ?? [])[1])
+    const bad = Number((/Non-2xx or 3xx responses:\s+(\d+)/.exec(t) ?? [0, 0])[1]) + Number((/Socket errors:.*timeout (\d+)/.exec(t) ?? [0, 0])[1])
+    const total = Number((/(\d+) requests in/.exec(t) ?? [0, 0])[1])
+    console.log([process.argv[2], process.argv[3], rps.toFixed(0), lat(50).toFixed(2), lat(99).toFixed(2), bad,
+      (process.argv[5] - process.argv[4]).toFixed(2), total].join("\t"))
+  ' "$out" "$1" "$2" "$c0" "$c1" | tee -a "$RES"
+}
+pgb_run() { # round label
+  local out="$WORK/pgbench.$2.$1.txt"
+  taskset -c 1 pgbench -n -M extended -d "$URL" -f "$BENCH/perf-create-tx.sql" -D acct="$ACCT" -c 8 -j 2 -T "$DUR" >"$out" 2>&1
+  local tps lat
+  tps=$(grep -oP 'tps = \K[\d.]+' "$out" | head -1); lat=$(grep -oP 'latency average = \K[\d.]+' "$out")
+  [ -n "$tps" ] || { echo "pgbench failed:" >&2; tail -5 "$out" >&2; tps=0; lat=0; }
+  printf '%s\t%s\t%.0f\t%s\t%s\t0\n' "$1" "$2" "$tps" "$lat" "NaN" | tee -a "$RES"
+}
+
+psql -q -X -d "$PGURL/postgres" -c "CREATE DATABASE $DB" >/dev/null || exit 1
+echo "# bench/perf.sh: ROUNDS=$ROUNDS DUR=$DUR CONNS=$CONNS PIPE_N=$PIPE_N PIPE_C=$PIPE_C db=$DB work=$WORK"
+echo "# $(cd "$PROJ" && git log --oneline -1 2>/dev/null); $(nproc) CPUs; $(uptime)"
+PA=$(free_port); spotcast api "$PA" "$WORK/api.log"; API=$SP
+wait_http "http://127.0.0.1:$PA/v3/account/balance" 120 || { tail -20 "$WORK/api.log"; exit 1; }
+ACCT=$(q "SELECT account_id FROM accounts LIMIT 1")
+ids=$(node "$BENCH/perf-create-many.mjs" "http://127.0.0.1:$PA" "$KEY" 25 2 4) || exit 1
+ID=$(echo "$ids" | tail -1)
+spotcast worker "$(free_port)" "$WORK/seed-worker.log"; SEED=$SP
+for i in $(seq 600); do [ "$(q "SELECT count(*) FROM forecasts WHERE status = 'completed'")" -ge 25 ] && break; sleep 0.1; done
+stop_pid "$SEED"
+[ "$(q "SELECT count(*) FROM forecasts WHERE status = 'completed'")" -ge 25 ] || { echo "seed forecasts did not complete" >&2; exit 1; }
+
+if has reads; then
+  PB=$(free_port)
+  taskset -c 0 node "$BENCH/baseline-server.mjs" "$PB" "$URL" "http://127.0.0.1:$PA" "$CURSOR_SECRET" >"$WORK/baseline.log" 2>&1 &
+  BP=$!; PIDS+=("$BP")
+  wait_http "http://127.0.0.1:$PB/" 30 || exit 1
+  for path in "/v3/spotcast/$ID" "/v3/spotcasts?limit=20" "/v3/account/balance"; do
+    a=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PA$path" | sed 's/"next_cursor":"[^"]*"/"next_cursor":"…"/')
+    b=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PB$path" | sed 's/"next_cursor":"[^"]*"/"next_cursor":"…"/')
+    if [ "$a" = "$b" ]; then echo "# same body ($(printf %s "$a" | wc -c) bytes): $path"
+    else echo "# BODY DIFFERS: $path"; echo "$a" | head -c 300; echo; echo "$b" | head -c 300; echo; fi
+  done
+  for u in "/v3/spotcast/$ID" "/v3/spotcasts?limit=20" "/v3/account/balance"; do
+    for p in $PA $PB; do KEY="$KEY" taskset -c 1 wrk -t1 -c"$CONNS" -d3s -s "$BENCH/perf-get.lua" "http://127.0.0.1:$p$u" >/dev/null 2>&1; done
+  done
+fi
+[ -n "${BP:-}" ] && echo "# idle RSS: SpotCast api $(ps -o rss= -p $API) kB, baseline $(ps -o rss= -p $BP) kB"
+
+for r in $(seq "$ROUNDS"); do
+  echo "# round $r: $(uptime)"
+  if has reads; then
+    wrk_run $r spotcast_get "http://127.0.0.1:$PA/v3/spotcast/$ID" "$BENCH/perf-get.lua" "$API"
+    wrk_run $r baseline_get "http://127.0.0.1:$PB/v3/spotcast/$ID" "$BENCH/perf-get.lua" "$BP"
+    wrk_run $r spotcast_list "http://127.0.0.1:$PA/v3/spotcasts?limit=20" "$BENCH/perf-get.lua" "$API"
+    wrk_run $r baseline_list "http://127.0.0.1:$PB/v3/spotcasts?limit=20" "$BENCH/perf-get.lua" "$BP"
+    wrk_run $r spotcast_balance "http://127.0.0.1:$PA/v3/account/balance" "$BENCH/perf-get.lua" "$API"
+    wrk_run $r baseline_balance "http://127.0.0.1:$PB/v3/account/balance" "$BENCH/perf-get.lua" "$BP"
+  fi
+  if has creates; then
+    wrk_run $r spotcast_create "http://127.0.0.1:$PA/v3/spotcast" "$BENCH/perf-post.lua" "$API"
+    q "DELETE FROM jobs" # no worker runs now: the created forecasts stay unfinished, out of the pipeline's way
+    pgb_run $r pgbench_create
+    q "DELETE FROM jobs"
+  fi
+  if has pipeline; then
+    mark=$(q "SELECT now()")
+    node "$BENCH/perf-create-many.mjs" "http://127.0.0.1:$PA" "$KEY" "$PIPE_N" 2 32 >/dev/null || exit 1
+    PP=$(free_port)
+    spotcast worker "$(free_port)" "$WORK/worker.$r.log" SPOTCAST_WORKER_CONCURRENCY="$PIPE_C" SPOTCAST_PROBE_PORT="$PP"; WP=$SP
+    wait_http "http://127.0.0.1:$PP/healthz" 60 || { tail -5 "$WORK/worker.$r.log" >&2; exit 1; }
+    wcpu0=$(cpu_s "$WP") # after start-up: the CPU the forecasts cost, from here
+    finished="SELECT count(*) FROM forecasts WHERE created_at > '$mark' AND status IN ('completed', 'failed')"
+    for i in $(seq 1200); do
+      [ "$(q "$finished")" -ge "$PIPE_N" ] && break
+      kill -0 "$WP" 2>/dev/null || { echo "worker exited:" >&2; tail -5 "$WORK/worker.$r.log" >&2; break; }
+      sleep 0.25
+    done
+    wcpu=$(awk -v a="$wcpu0" -v b="$(cpu_s "$WP")" 'BEGIN { printf "%.2f", b - a }')
+    stop_pid "$WP"
+    q "SELECT $r, 'pipeline', round(count(*) / greatest(extract(epoch FROM max(coalesce(completed_at, failed_at)) - min(coalesce(completed_at, failed_at))), 0.001)),
+         'NaN', 'NaN', count(*) FILTER (WHERE status = 'failed') + $PIPE_N - count(*), $wcpu, count(*)
+       FROM forecasts WHERE created_at > '$mark' AND status IN ('completed', 'failed')" | tr '|' '\t' | tee -a "$RES"
+  fi
+done
+echo
+echo "# medians of $ROUNDS rounds; ratio = median of the per-round ratios (min–max); $(uptime)"
+node "$BENCH/perf-report.mjs" "$RES"
