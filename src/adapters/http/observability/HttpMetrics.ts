@@ -49,11 +49,14 @@ const seriesOf = (method: string, route: string, status: number): Series => {
   return found
 }
 
-/** One answered request (a few microseconds: on the hot path, the metrics are updated directly). */
+/** One answered request, counted at once (a few microseconds: on the hot path, the metrics are updated directly). */
+export const recordNow = (method: string, route: string, status: number, durationMillis: number): void => {
+  const { limited, requests, seconds } = seriesOf(method, route, status)
+  requests.unsafeUpdate(1, [])
+  seconds.unsafeUpdate(durationMillis / 1000, [])
+  limited?.unsafeUpdate(1, [])
+}
+
+/** One answered request. */
 export const record = (method: string, route: string, status: number, durationMillis: number) =>
-  Effect.sync(() => {
-    const { limited, requests, seconds } = seriesOf(method, route, status)
-    requests.unsafeUpdate(1, [])
-    seconds.unsafeUpdate(durationMillis / 1000, [])
-    limited?.unsafeUpdate(1, [])
-  })
+  Effect.sync(() => recordNow(method, route, status, durationMillis))
