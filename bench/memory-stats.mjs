@@ -36,7 +36,7 @@ for (const label of labels) {
   console.log([label, spread(rs.map((r) => r.rps)), spread(rs.map((r) => r.p50), 2), spread(rs.map((r) => r.p99), 2),
     spread(rs.map((r) => r.cpuUs)), rs.reduce((n, r) => n + r.non2xx, 0)].join("\t"))
 }
-const [subject, anchor] = labels
+const anchor = labels[1]
 const byRound = (label) => new Map(of(label).map((r) => [r.round, r]))
 const a = byRound(anchor)
 for (const label of labels.filter((l) => l !== anchor)) {
@@ -45,5 +45,7 @@ for (const label of labels.filter((l) => l !== anchor)) {
   const cpu = pairs.map(([r, x]) => x.cpuUs / r.cpuUs)
   console.log(`ratio ${label}/${anchor}: req/s ${spread(rps, 3)}; by CPU per request (anchor µs / ${label} µs) ${spread(cpu, 3)}`)
 }
-const rss = of(subject).map((r) => r.rssKb).filter((x) => x !== undefined)
-if (rss.length > 0) console.log(`${subject} RSS max under load: ${fmt(Math.max(...rss) / 1024)} MB (per round: ${rss.map((k) => fmt(k / 1024)).join(", ")} MB)`)
+for (const label of labels) {
+  const rss = of(label).map((r) => r.rssKb).filter((x) => x !== undefined)
+  if (rss.length > 0) console.log(`${label} RSS max under load: ${fmt(Math.max(...rss) / 1024)} MB (per round: ${rss.map((k) => fmt(k / 1024)).join(", ")} MB)`)
+}
