@@ -4,7 +4,8 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import { Effect, Layer, Redacted, Schema } from "effect"
 import { existsSync } from "node:fs"
 import { createRequire } from "node:module"
-import { join } from "node:path"
+import { readFile } from "node:fs/promises"
+import { dirname, join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { Worker } from "node:worker_threads"
 import { DataDirLock } from "./DataDirLock.js"
@@ -40,27 +41,39 @@ export const SETTINGS: ReadonlyArray<string> = [
 
 const startParams = [...PGlite.defaultStartParams, ...SETTINGS.flatMap((setting) => ["-c", setting])]
 
+/** The WebAssembly global (this project's TypeScript libs declare only its types). */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly
+
+const pgliteEntry = () => createRequire(import.meta.url).resolve("@electric-sql/pglite")
+
 /**
  * A new data directory is initialised (initdb) in a worker thread that then ends: initdb's own
- * WebAssembly instance would otherwise stay in this process, about 450 MB it never gives back.
+ * WebAssembly instance would otherwise stay in this process, about 450 MB it never gives back. The
+ * compiled PGlite module is shared with the worker (compiled once), and returned for this process.
  */
 const initialise = (dataDir: string) =>
-  Effect.async<void, EmbeddedPostgresError>((resume) => {
-    const entry = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")).href
-    const worker = new Worker(
-      `const { workerData } = require("node:worker_threads")
-      import(workerData.entry).then(async ({ PGlite }) => { await (await PGlite.create(workerData.dataDir)).close() })`,
-      { eval: true, workerData: { entry, dataDir } }
-    )
-    let failure: unknown = undefined
-    worker.once("error", (e) => (failure = e))
-    worker.once("exit", (code) =>
-      resume(
-        code === 0 && failure === undefined
-          ? Effect.void
-          : Effect.fail(new EmbeddedPostgresError({ message: `PGlite could not initialise ${dataDir}: ${failure ?? `exit ${code}`}` }))
-      ))
-  })
+  Effect.tryPromise({
+    try: () => readFile(join(dirname(pgliteEntry()), "pglite.wasm")).then((bytes) => wasm.compile(bytes)),
+    catch: (e) => new EmbeddedPostgresError({ message: `PGlite could not load: ${e}` })
+  }).pipe(Effect.flatMap((module) =>
+    Effect.async<WebAssembly.Module, EmbeddedPostgresError>((resume) => {
+      const worker = new Worker(
+        `const { workerData } = require("node:worker_threads")
+        import(workerData.entry).then(async ({ PGlite }) => {
+          await (await PGlite.create(workerData.dataDir, { pgliteWasmModule: workerData.module })).close()
+        })`,
+        { eval: true, workerData: { entry: pathToFileURL(pgliteEntry()).href, dataDir, module } }
+      )
+      let failure: unknown = undefined
+      worker.once("error", (e) => (failure = e))
+      worker.once("exit", (code) =>
+        resume(
+          code === 0 && failure === undefined
+            ? Effect.succeed(module)
+            : Effect.fail(new EmbeddedPostgresError({ message: `PGlite could not initialise ${dataDir}: ${failure ?? `exit ${code}`}` }))
+        ))
+    })
+  ))
 
 export interface EmbeddedOptions {
   /** Where the database lives; none keeps it in memory (gone when the process ends). */
@@ -74,13 +87,14 @@ export interface EmbeddedOptions {
  */
 const serve = (options: EmbeddedOptions) =>
   Effect.gen(function*() {
+    let pgliteWasmModule: WebAssembly.Module | undefined = undefined
     if (options.dataDir !== undefined) {
       yield* DataDirLock(options.dataDir)
-      if (!existsSync(join(options.dataDir, "PG_VERSION"))) yield* initialise(options.dataDir)
+      if (!existsSync(join(options.dataDir, "PG_VERSION"))) pgliteWasmModule = yield* initialise(options.dataDir)
     }
     const db = yield* Effect.acquireRelease(
       Effect.tryPromise({
-        try: () => PGlite.create(options.dataDir, { startParams }),
+        try: () => PGlite.create(options.dataDir, { startParams, ...(pgliteWasmModule === undefined ? {} : { pgliteWasmModule }) }),
         catch: (e) => new EmbeddedPostgresError({ message: `PGlite could not open ${options.dataDir ?? "memory"}: ${e}` })
       }),
       (db) => Effect.promise(() => db.close())
