@@ -88,5 +88,5 @@ node bench/memory-stats.mjs "$WORK/runs.tsv" spotcast raw floor ${BEFORE:+before
 echo "# RSS after load: spotcast $(( $(rss_kb $SPID) / 1024 )) MB, raw $(( $(rss_kb $RPID) / 1024 )) MB, floor $(( $(rss_kb $FPID) / 1024 )) MB"
 echo "# request log lines written: $(grep -c '"request"\|INFO.*request$' "$WORK/spotcast.log")"
 cleanup; PIDS=()
-[ "$PGLITE" = 0 ] || DUR="$DUR" WORK="$WORK/pglite" bash bench/memory-pglite.sh
+[ "$PGLITE" = 0 ] || DUR="$DUR" WORK="$WORK/pglite" BEFORE="${BEFORE:-}" bash bench/memory-pglite.sh
 echo "# work files: $WORK"

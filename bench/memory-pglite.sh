@@ -2,7 +2,7 @@
 # The embedded PGlite's footprint: SpotCast with no DATABASE_URL (PGlite in the process, data in a fresh
 # directory), RSS when idle after start, after one SpotCast is created and completed, and its maximum under
 # DUR seconds of GET load (wrk, 8 connections); beside it the same on memory storage, so the difference is
-# PGlite's. usage: bash bench/memory-pglite.sh   env: DUR=10, SPOTCAST_ENV as in memory-get.sh
+# PGlite's. usage: bash bench/memory-pglite.sh   env: DUR=10, SPOTCAST_ENV and BEFORE as in memory-get.sh
 set -u
 cd "$(dirname "$0")/.."
 DUR="${DUR:-10}"
@@ -24,7 +24,7 @@ measure() {
   local port; port=$(free_port)
   env PORT=$port HOST=127.0.0.1 PUBLIC_BASE_URL=http://127.0.0.1:$port SPOTCAST_BOOTSTRAP_KEY="$KEY" \
     SPOTCAST_BOOTSTRAP_CREDITS=1000000 SPOTCAST_RATE_LIMIT_PER_MINUTE=100000000 SPOTCAST_WEATHER_PROVIDER=simulated \
-    "$@" ${SPOTCAST_ENV:-} $ON_SERVER node dist/main/bin.js serve >"$WORK/$label.log" 2>&1 &
+    "$@" ${SPOTCAST_ENV:-} $ON_SERVER node "${BIN:-dist/main/bin.js}" serve >"$WORK/$label.log" 2>&1 &
   local pid=$!; PIDS+=($pid)
   wait_http "http://127.0.0.1:$port/healthz" || { tail "$WORK/$label.log" >&2; return 1; }
   sleep 2
@@ -50,3 +50,8 @@ measure pglite SPOTCAST_DATA_DIR="$WORK/data-pglite"
 rm -f "$WORK/data-pglite/spotcast.lock"
 sleep 1
 measure pglite-reopened SPOTCAST_DATA_DIR="$WORK/data-pglite"
+if [ -n "${BEFORE:-}" ]; then
+  BIN="$BEFORE/dist/main/bin.js" measure before-pglite SPOTCAST_DATA_DIR="$WORK/data-before"
+  rm -f "$WORK/data-before/spotcast.lock"; sleep 1
+  BIN="$BEFORE/dist/main/bin.js" measure before-pglite-reopened SPOTCAST_DATA_DIR="$WORK/data-before"
+fi
