@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite"
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import { Effect, Layer, Redacted, Schema } from "effect"
@@ -41,8 +41,9 @@ export const SETTINGS: ReadonlyArray<string> = [
 
 const startParams = [...PGlite.defaultStartParams, ...SETTINGS.flatMap((setting) => ["-c", setting])]
 
-/** The WebAssembly global (this project's TypeScript libs declare only its types). */
-const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly
+/** A compiled PGlite module, and the WebAssembly global (this project's TypeScript libs do not declare it). */
+type WasmModule = NonNullable<PGliteOptions["pgliteWasmModule"]>
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly
 
 const pgliteEntry = () => createRequire(import.meta.url).resolve("@electric-sql/pglite")
 
@@ -56,7 +57,7 @@ const initialise = (dataDir: string) =>
     try: () => readFile(join(dirname(pgliteEntry()), "pglite.wasm")).then((bytes) => wasm.compile(bytes)),
     catch: (e) => new EmbeddedPostgresError({ message: `PGlite could not load: ${e}` })
   }).pipe(Effect.flatMap((module) =>
-    Effect.async<WebAssembly.Module, EmbeddedPostgresError>((resume) => {
+    Effect.async<WasmModule, EmbeddedPostgresError>((resume) => {
       const worker = new Worker(
         `const { workerData } = require("node:worker_threads")
         import(workerData.entry).then(async ({ PGlite }) => {
@@ -87,7 +88,7 @@ export interface EmbeddedOptions {
  */
 const serve = (options: EmbeddedOptions) =>
   Effect.gen(function*() {
-    let pgliteWasmModule: WebAssembly.Module | undefined = undefined
+    let pgliteWasmModule: WasmModule | undefined = undefined
     if (options.dataDir !== undefined) {
       yield* DataDirLock(options.dataDir)
       if (!existsSync(join(options.dataDir, "PG_VERSION"))) pgliteWasmModule = yield* initialise(options.dataDir)
