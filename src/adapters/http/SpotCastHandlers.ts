@@ -41,9 +41,22 @@ const withPurchaseUrl = <A, E, R>(charging: Effect.Effect<A, E, R>) =>
 /**
  * The most read answer, serialized once: spotcastResource already builds the contract's wire form (its
  * schema has no transformations; SpotCasts.test checks the body against it), so HttpApi's encoding pass
- * over every field of the forecast is skipped.
+ * over every field of the forecast is skipped, and the bytes are kept while the view's forecast lives.
+ * Views are immutable values made only from the SpotCast, its newest forecast and the forecast count
+ * (memory storage hands out the same objects until they change; other storage makes new ones per read).
  */
-const encodedOnce = (view: Parameters<typeof spotcastResource>[0]) => HttpServerResponse.unsafeJson(spotcastResource(view))
+const bodies = new WeakMap<object, { readonly spotcast: object; readonly forecastCount: number; readonly body: Uint8Array }>()
+const utf8 = new TextEncoder()
+const encodedOnce = (view: Parameters<typeof spotcastResource>[0]) => {
+  const kept = bodies.get(view.latest)
+  let body: Uint8Array
+  if (kept !== undefined && kept.spotcast === view.spotcast && kept.forecastCount === view.forecastCount) body = kept.body
+  else {
+    body = utf8.encode(JSON.stringify(spotcastResource(view)))
+    bodies.set(view.latest, { spotcast: view.spotcast, forecastCount: view.forecastCount, body })
+  }
+  return HttpServerResponse.uint8Array(body, { contentType: "application/json" })
+}
 
 export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handlers) =>
   handlers
