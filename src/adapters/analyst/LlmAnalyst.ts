@@ -10,7 +10,6 @@ import type { LlmOptions } from "./LlmOptions.js"
 import { replaceRejected, replaceUnderstated, reviewOutput, reviewTexts } from "./LlmFloor.js"
 import { checkTexts, type Generate, LlmFailure } from "./LlmOutput.js"
 import { prompt } from "./LlmPrompt.js"
-import * as LlmResponses from "./LlmResponses.js"
 
 export interface LlmAnalystOptions {
   readonly timeout: LlmOptions["timeout"]
@@ -93,8 +92,11 @@ export const textRejectionsTotal = Metric.counter("spotcast_llm_text_rejections_
   incremental: true
 })
 
+/** @effect/ai-openai is loaded only when OpenAI is configured: importing it costs about 55 MB of heap. */
 const generatorFor = (options: LlmOptions) =>
-  options.provider === "openai" ? LlmResponses.make(options) : LlmChatCompletions.make(options)
+  options.provider === "openai"
+    ? Effect.flatMap(Effect.promise(() => import("./LlmResponses.js")), (responses) => responses.make(options))
+    : LlmChatCompletions.make(options)
 
 /**
  * The LLM analyst over `fallback` (the built-in analyst), whose texts it uses when the model fails or

@@ -13,7 +13,8 @@ export const MAX_JSON_DEPTH = 64
  */
 const isJson = (contentType: string) => contentType.split(";")[0]!.trim().toLowerCase() === "application/json"
 
-const hasBody = (request: HttpServerRequest.HttpServerRequest) => {
+/** Whether the request carries a body (a Content-Length above 0, or a chunked one). */
+export const hasBody = (request: HttpServerRequest.HttpServerRequest) => {
   const length = request.headers["content-length"]
   return length === undefined ? request.headers["transfer-encoding"] !== undefined : Number(length) > 0
 }

@@ -7,23 +7,31 @@ import {
   HttpServerRequest,
   HttpServerResponse
 } from "@effect/platform"
-import { Cause, Clock, Effect, Either, Exit, Option, Schema } from "effect"
+import { Cause, Clock, Context, DefaultServices, Effect, Either, Exit, Option, Schema } from "effect"
 import { MissingApiKey } from "../../domain/account/ApiKey.js"
-import { invalid } from "../../domain/Validation.js"
-import { authenticate } from "../../application/Authenticate.js"
+import { invalid, type ValidationError } from "../../domain/Validation.js"
+import { authenticate, type Caller } from "../../application/Authenticate.js"
 import { RequestCounter } from "../../application/RequestCounter.js"
 import { Settings } from "../../ports/Settings.js"
-import { InternalError, MAX_BODY_BYTES, RateLimitExceeded, RouteNotFound, ServiceUnavailable } from "./contract/EdgeErrors.js"
+import {
+  InternalError,
+  MAX_BODY_BYTES,
+  type PayloadTooLarge,
+  RateLimitExceeded,
+  RouteNotFound,
+  ServiceUnavailable,
+  type UnsupportedMediaType
+} from "./contract/EdgeErrors.js"
 import { StorageHealth } from "../../ports/StorageHealth.js"
 import { fromFieldIssue } from "./contract/FieldErrors.js"
 import type { RateDecision } from "./RateWindow.js"
-import { RequestAuth } from "./Authentication.js"
+import { type AuthFailure, RequestAuth } from "./Authentication.js"
 import { bodyTooLarge, isTooLarge, tooLarge } from "./BodyLimit.js"
-import { checkBodyShape } from "./BodyShape.js"
+import { checkBodyShape, hasBody } from "./BodyShape.js"
 import { RateLimiter } from "./RateLimiter.js"
 import * as Health from "./observability/Health.js"
 import * as MetricsRoute from "./observability/MetricsRoute.js"
-import { noteAccount } from "./observability/RequestInfo.js"
+import { RequestInfo } from "./observability/RequestInfo.js"
 import { ServedApi } from "./ServedApi.js"
 
 export const ADMIN_PREFIX = "/admin/v1"
@@ -69,6 +77,13 @@ export interface GateOptions {
 
 const noKey = Exit.succeed(Either.left(new MissingApiKey()))
 
+/** What the gate itself refuses with, before the API runs. */
+type Refusal = RateLimitExceeded | RouteNotFound | PayloadTooLarge | UnsupportedMediaType | ValidationError
+type Needs = HttpServerRequest.HttpServerRequest | Effect.Effect.Context<ReturnType<typeof authenticate>>
+type Gated = Effect.Effect<HttpServerResponse.HttpServerResponse, Refusal, Needs>
+/** The caller as authenticated, or why not; a defect in authentication stays a failure of the exit. */
+type AuthExit = Exit.Exit<Either.Either<Caller, AuthFailure>>
+
 /**
  * Everything that happens to every request before and after routing, in one place:
  * 1. who is calling (the key, if any, resolved once; the endpoints read the outcome),
@@ -79,53 +94,80 @@ const noKey = Exit.succeed(Either.left(new MissingApiKey()))
  *    only (415) and at most 64 levels deep,
  * 5. the failures only the framework raises turned into ours, and defects logged and answered 500.
  * It fails with errors the API declares, and HttpApi writes them like the endpoints' own.
+ * It runs on every request, so it is a chain of few effects (the request and clock read from the fiber);
+ * a request with no body and no Content-Type skips the body checks.
  */
 const gate = (options: GateOptions) =>
   Effect.gen(function*() {
     const limiter = yield* RateLimiter
     const usage = yield* RequestCounter
+    const settings = yield* Settings
     return (app: HttpApp.Default) =>
-      Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const settings = yield* Settings
-        if (Health.ungated(pathOf(request.url)) || MetricsRoute.ungated(pathOf(request.url))) return yield* app
-        const admin = isAdminPath(pathOf(request.url))
+      Effect.withFiberRuntime((fiber): Gated => {
+        const context = fiber.currentContext
+        const request = Context.unsafeGet(context, HttpServerRequest.HttpServerRequest)
+        const path = pathOf(request.url)
+        if (Health.ungated(path) || MetricsRoute.ungated(path)) return app
+        const admin = isAdminPath(path)
 
         const headers = request.headers
         const bearer = admin ? undefined : bearerOf(single(headers["authorization"]))
         const apiKey = admin ? undefined : single(headers["x-api-key"])
-        const auth = bearer === undefined && apiKey === undefined
-          ? noKey
-          : yield* Effect.exit(Effect.either(authenticate({ bearer, apiKey })))
+        const authenticated: Effect.Effect<AuthExit, never, Needs> = bearer === undefined && apiKey === undefined
+          ? Effect.succeed(noKey)
+          : Effect.exit(Effect.either(authenticate({ bearer, apiKey })))
 
-        const caller = Exit.isSuccess(auth) && Either.isRight(auth.value) ? auth.value.right : undefined
-        if (caller !== undefined) yield* noteAccount(caller.account.id)
-        const now = yield* Clock.currentTimeMillis
-        const decision = yield* limiter.hit(
-          caller === undefined ? `addr:${clientAddress(request, options.trustProxy)}` : `key:${caller.key.id}`,
-          caller?.account.rateLimitPerMinute ?? settings.rateLimitPerMinute,
-          now
-        )
-        // Usage analytics: one in-memory increment per request made with a valid key (see RequestCounter).
-        if (caller !== undefined) usage.count(caller.account.id, now, !decision.allowed)
-        const limitHeaders = decision.allowed
-          ? rateHeaders(decision)
-          : { ...rateHeaders(decision), "retry-after": String(decision.retryAfterSeconds) }
-        yield* HttpApp.appendPreResponseHandler((_, response) =>
-          Effect.succeed(HttpServerResponse.setHeaders(response, limitHeaders))
-        )
+        const limited = (auth: AuthExit): Gated => {
+          const caller = Exit.isSuccess(auth) && Either.isRight(auth.value) ? auth.value.right : undefined
+          if (caller !== undefined) {
+            const info = Context.getOption(context, RequestInfo)
+            if (info._tag === "Some") info.value.accountId = caller.account.id
+          }
+          const now = Context.get(fiber.getFiberRef(DefaultServices.currentServices), Clock.Clock).unsafeCurrentTimeMillis()
+          return Effect.flatMap(
+            limiter.hit(
+              caller === undefined ? `addr:${clientAddress(request, options.trustProxy)}` : `key:${caller.key.id}`,
+              caller?.account.rateLimitPerMinute ?? settings.rateLimitPerMinute,
+              now
+            ),
+            (decision) => {
+              // Usage analytics: one in-memory increment per request made with a valid key (see RequestCounter).
+              if (caller !== undefined) usage.count(caller.account.id, now, !decision.allowed)
+              return admitted(auth, decision)
+            }
+          )
+        }
 
-        if (!decision.allowed) return yield* new RateLimitExceeded({ retryAfterSeconds: decision.retryAfterSeconds })
-        if (Exit.isFailure(auth)) return yield* Effect.failCause(auth.cause)
-        if (admin && !options.adminEnabled) return yield* new RouteNotFound()
-        if (yield* bodyTooLarge(request)) return yield* tooLarge()
-        const badBody = yield* checkBodyShape(request)
-        if (Option.isSome(badBody)) return yield* badBody.value
+        const admitted = (auth: AuthExit, decision: RateDecision): Gated => {
+          const limitHeaders = decision.allowed
+            ? rateHeaders(decision)
+            : { ...rateHeaders(decision), "retry-after": String(decision.retryAfterSeconds) }
+          return Effect.zipRight(
+            HttpApp.appendPreResponseHandler((_, response) =>
+              Effect.succeed(HttpServerResponse.setHeaders(response, limitHeaders))
+            ),
+            !decision.allowed
+              ? Effect.fail(new RateLimitExceeded({ retryAfterSeconds: decision.retryAfterSeconds }))
+              : Exit.isFailure(auth)
+              ? Effect.failCause(auth.cause)
+              : admin && !options.adminEnabled
+              ? Effect.fail(new RouteNotFound())
+              : hasBody(request) || request.headers["content-type"] !== undefined
+              ? withBody(auth.value)
+              : Effect.provideService(app, RequestAuth, auth.value)
+          )
+        }
 
-        return yield* app.pipe(
-          Effect.provideService(RequestAuth, auth.value),
-          HttpIncomingMessage.withMaxBodySize(Option.some(MAX_BODY_BYTES))
-        )
+        // A body is measured and its shape checked before any endpoint reads it, then read within the limit.
+        const withBody = (auth: Either.Either<Caller, AuthFailure>): Gated =>
+          Effect.flatMap(bodyTooLarge(request), (large) =>
+            large ? Effect.fail<Refusal>(tooLarge()) : Effect.flatMap(checkBodyShape(request), (badBody): Gated =>
+              Option.isSome(badBody) ? Effect.fail(badBody.value) : app.pipe(
+                Effect.provideService(RequestAuth, auth),
+                HttpIncomingMessage.withMaxBodySize(Option.some(MAX_BODY_BYTES))
+              )))
+
+        return Effect.flatMap(authenticated, limited)
       }).pipe(Effect.catchAllCause(recover))
   })
 

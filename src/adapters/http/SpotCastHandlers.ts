@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { balanceResource, developerInfo as developerInfoResource } from "./contract/AccountResources.js"
 import { createSpotCastCommand } from "./contract/CreateSpotCastRequest.js"
@@ -38,6 +38,26 @@ const withPurchaseUrl = <A, E, R>(charging: Effect.Effect<A, E, R>) =>
         ))
   )
 
+/**
+ * The most read answer, serialized once: spotcastResource already builds the contract's wire form (its
+ * schema has no transformations; SpotCasts.test checks the body against it), so HttpApi's encoding pass
+ * over every field of the forecast is skipped, and the bytes are kept while the view's forecast lives.
+ * Views are immutable values made only from the SpotCast, its newest forecast and the forecast count
+ * (memory storage hands out the same objects until they change; other storage makes new ones per read).
+ */
+const bodies = new WeakMap<object, { readonly spotcast: object; readonly forecastCount: number; readonly body: Uint8Array }>()
+const utf8 = new TextEncoder()
+const encodedOnce = (view: Parameters<typeof spotcastResource>[0]) => {
+  const kept = bodies.get(view.latest)
+  let body: Uint8Array
+  if (kept !== undefined && kept.spotcast === view.spotcast && kept.forecastCount === view.forecastCount) body = kept.body
+  else {
+    body = utf8.encode(JSON.stringify(spotcastResource(view)))
+    bodies.set(view.latest, { spotcast: view.spotcast, forecastCount: view.forecastCount, body })
+  }
+  return HttpServerResponse.uint8Array(body, { contentType: "application/json" })
+}
+
 export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handlers) =>
   handlers
     .handle("create", ({ headers, payload, request }) =>
@@ -56,7 +76,7 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
         return yield* accepted(yield* refreshSpotCast(yield* account, path.id, refreshSpotCastCommand(payload), claim))
       }).pipe(withPurchaseUrl))
     .handle("get", ({ path }) =>
-      Effect.flatMap(account, (account) => getSpotCast(account, path.id)).pipe(Effect.map(spotcastResource)))
+      Effect.flatMap(account, (account) => getSpotCast(account, path.id)).pipe(Effect.map(encodedOnce)))
     .handle("status", ({ path }) =>
       Effect.flatMap(account, (account) => getSpotCast(account, path.id)).pipe(Effect.map(statusResource)))
     .handle("forecasts", ({ path, urlParams }) =>

@@ -1,7 +1,8 @@
 import * as OtlpSerialization from "@effect/opentelemetry/OtlpSerialization"
 import * as OtlpTracer from "@effect/opentelemetry/OtlpTracer"
+import { HttpMiddleware } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Layer, Option } from "effect"
+import { Effect, Function, Layer, Option } from "effect"
 import type { TelemetryConfig } from "../config/Telemetry.js"
 
 /** Where spans go: the traces endpoint as given, else `<endpoint>/v1/traces`; none when tracing is off. */
@@ -9,13 +10,23 @@ export const tracesUrl = (config: TelemetryConfig): Option.Option<string> =>
   Option.orElse(config.tracesEndpoint, () => Option.map(config.endpoint, (root) => `${root}/v1/traces`))
 
 /**
+ * Tracing off: every span is a no-op (no timing, no attributes), and the HTTP server makes no request
+ * span at all (no URL parsing, no header redaction per request). Spans nobody exports cost about 3 %
+ * of a memory-storage GET.
+ */
+export const disabled: Layer.Layer<never> = Layer.mergeAll(
+  Layer.setTracerEnabled(false),
+  Layer.scopedDiscard(Effect.locallyScoped(HttpMiddleware.currentTracerDisabledWhen, Function.constTrue))
+)
+
+/**
  * Every span of the process (HTTP requests, continuing a caller's `traceparent`; use cases; SQL;
  * weather, model and webhook calls) exported over OTLP/HTTP in batches. Without an endpoint nothing
- * is exported and nothing is set up.
+ * is exported and no span is made.
  */
 export const layer = (config: TelemetryConfig): Layer.Layer<never> =>
   Option.match(tracesUrl(config), {
-    onNone: () => Layer.empty,
+    onNone: () => disabled,
     onSome: (url) =>
       OtlpTracer.layer({
         url,

@@ -1,5 +1,6 @@
 import { assert, layer } from "@effect/vitest"
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Schema } from "effect"
+import { SpotCastResource } from "../../../src/adapters/http/contract/SpotCastResource.js"
 import { ForecastInProgress } from "../../../src/domain/forecast/Forecast.js"
 import { account, awaitFinished, createBody, createSpotCast, get, ISO_UTC, postJson, postText, today } from "./support/Fixtures.js"
 import { NO_WEATHER_LATITUDE } from "./support/TestDoubles.js"
@@ -10,6 +11,10 @@ const SPC = /^spc_[0-9A-Za-z]{22}$/
 const FCST = /^fcst_[0-9A-Za-z]{22}$/
 
 const keys = (o: object) => Object.keys(o).sort()
+
+/** GET /v3/spotcast/{id} is serialized without HttpApi's encoding pass: the body must be what that pass would give. */
+const assertEncodedForm = (json: unknown) =>
+  assert.deepStrictEqual(Schema.encodeSync(SpotCastResource)(Schema.decodeUnknownSync(SpotCastResource)(json)), json)
 
 const dayAfter = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
@@ -57,6 +62,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("SpotCast endpoints", (
       yield* awaitFinished(created.id, key)
       const { json, status } = yield* get(`/v3/spotcast/${created.id}`, key)
       assert.strictEqual(status, 200)
+      assertEncodedForm(json)
       assert.deepStrictEqual(keys(json), [
         "coordinates",
         "created_at",
@@ -103,6 +109,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("SpotCast endpoints", (
       const { key } = yield* account(20)
       const created = yield* createSpotCast(key)
       const { json } = yield* get(`/v3/spotcast/${created.id}`, key)
+      assertEncodedForm(json)
       assert.isFalse("metadata" in json)
       assert.isFalse("trip_duration_hours" in json)
     }))

@@ -1,4 +1,4 @@
-import { Effect, Metric, MetricBoundaries } from "effect"
+import { Effect, Metric, MetricBoundaries, MetricLabel } from "effect"
 
 export const requestsTotal = Metric.counter("spotcast_http_requests_total", {
   description: "HTTP requests answered, by method, route and status",
@@ -25,35 +25,38 @@ export const dbConnections = Metric.gauge("spotcast_db_connections", {
 })
 
 interface Series {
-  readonly requests: Metric.Metric.Counter<number>
-  readonly seconds: Metric.Metric.Histogram<number>
-  readonly limited: Metric.Metric.Counter<number> | undefined
+  readonly tags: ReadonlyArray<MetricLabel.MetricLabel>
+  readonly limitedTags: ReadonlyArray<MetricLabel.MetricLabel> | undefined
 }
 
-/** Tagged metrics made once per method, route and status (a bounded set): tagging per request is costly. */
+/**
+ * The labels of each method, route and status (a bounded set), made once: a metric caches its
+ * registry entry by the identity of the label array it is updated with, so the same array each time
+ * skips a hashed registry lookup per request.
+ */
 const series = new Map<string, Series>()
 
 const seriesOf = (method: string, route: string, status: number): Series => {
   const key = `${method} ${route} ${status}`
   let found = series.get(key)
   if (found === undefined) {
-    const tags = <M extends Metric.Metric<any, any, any>>(metric: M) =>
-      metric.pipe(Metric.tagged("method", method), Metric.tagged("route", route), Metric.tagged("status", String(status))) as M
     found = {
-      requests: tags(requestsTotal),
-      seconds: tags(requestSeconds),
-      limited: status === 429 ? Metric.tagged(rateLimitedTotal, "route", route) : undefined
+      tags: [MetricLabel.make("method", method), MetricLabel.make("route", route), MetricLabel.make("status", String(status))],
+      limitedTags: status === 429 ? [MetricLabel.make("route", route)] : undefined
     }
     series.set(key, found)
   }
   return found
 }
 
-/** One answered request (a few microseconds: on the hot path, the metrics are updated directly). */
+/** One answered request, counted at once (a few microseconds: on the hot path, the metrics are updated directly). */
+export const recordNow = (method: string, route: string, status: number, durationMillis: number): void => {
+  const { limitedTags, tags } = seriesOf(method, route, status)
+  requestsTotal.unsafeUpdate(1, tags)
+  requestSeconds.unsafeUpdate(durationMillis / 1000, tags)
+  if (limitedTags !== undefined) rateLimitedTotal.unsafeUpdate(1, limitedTags)
+}
+
+/** One answered request. */
 export const record = (method: string, route: string, status: number, durationMillis: number) =>
-  Effect.sync(() => {
-    const { limited, requests, seconds } = seriesOf(method, route, status)
-    requests.unsafeUpdate(1, [])
-    seconds.unsafeUpdate(durationMillis / 1000, [])
-    limited?.unsafeUpdate(1, [])
-  })
+  Effect.sync(() => recordNow(method, route, status, durationMillis))

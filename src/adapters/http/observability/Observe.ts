@@ -1,5 +1,5 @@
 import { HttpApp, HttpBody, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Clock, Effect } from "effect"
+import { Clock, Context, DefaultServices, Effect, Tracer } from "effect"
 import { HEALTH_PATH, READY_PATH } from "./Health.js"
 import * as HttpMetrics from "./HttpMetrics.js"
 import * as RequestId from "./RequestId.js"
@@ -47,45 +47,55 @@ export interface ObserveOptions {
 /**
  * The outermost layer of every request: a Request-Id on every response and in error bodies, the
  * request id on every log line written while serving, and one log line per request.
+ * It runs on every request, so it is written with few effects: the request, clock and span are read
+ * from the fiber directly, the metrics are updated in place, and only the log line is an effect.
  */
-export const middleware = (options: ObserveOptions) => (app: HttpApp.Default) =>
-  Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const requestId = RequestId.fromHeaders(request.headers)
-    const path = pathOf(request.url)
-    const started = yield* Clock.currentTimeMillis
-    const info: RequestInfoShape = { requestId, accountId: undefined }
-    const knownPaths = [...options.knownPaths, HEALTH_PATH, READY_PATH]
+export const middleware = (options: ObserveOptions) => {
+  const knownPaths = [...options.knownPaths, HEALTH_PATH, READY_PATH]
+  const cacheablePaths = options.cacheablePaths ?? []
+  const requestLog = options.requestLog !== false
+  return (app: HttpApp.Default) =>
+    Effect.withFiberRuntime<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>((fiber) => {
+      const context = fiber.currentContext
+      const request = Context.unsafeGet(context, HttpServerRequest.HttpServerRequest)
+      const clock = Context.get(fiber.getFiberRef(DefaultServices.currentServices), Clock.Clock)
+      const requestId = RequestId.fromHeaders(request.headers)
+      const path = pathOf(request.url)
+      const started = clock.unsafeCurrentTimeMillis()
+      const info: RequestInfoShape = { requestId, accountId: undefined }
 
-    yield* HttpApp.appendPreResponseHandler((_, response) =>
-      Effect.gen(function*() {
-        const finished = yield* Clock.currentTimeMillis
-        const finishing = options.cacheablePaths?.includes(path) ? cacheable(request, response) : response
+      const finish = (_: unknown, response: HttpServerResponse.HttpServerResponse) => {
+        const durationMillis = clock.unsafeCurrentTimeMillis() - started
+        const finishing = cacheablePaths.includes(path) ? cacheable(request, response) : response
         const answered = withRequestIdInError(
           HttpServerResponse.setHeader(finishing, REQUEST_ID_HEADER, requestId),
           requestId
         )
         const route = routeOf(request.method, path, knownPaths)
-        yield* HttpMetrics.record(request.method, route, answered.status, finished - started)
-        if (options.requestLog === false) return answered
-        yield* Effect.logInfo("request").pipe(
-          Effect.annotateLogs({
+        HttpMetrics.recordNow(request.method, route, answered.status, durationMillis)
+        if (!requestLog) return Effect.succeed(answered)
+        return Effect.as(
+          Effect.annotateLogs(Effect.logInfo("request"), {
             method: request.method,
             route,
             status: answered.status,
-            duration_ms: finished - started,
+            duration_ms: durationMillis,
             request_id: requestId,
             ...(info.accountId === undefined ? {} : { account_id: info.accountId })
-          })
+          }),
+          answered
         )
-        return answered
-      })
-    )
+      }
 
-    // The server's request span (continuing the caller's traceparent) carries the id too.
-    yield* Effect.annotateCurrentSpan("http.request_id", requestId)
-    return yield* app.pipe(
-      Effect.provideService(RequestInfo, info),
-      Effect.annotateLogs("request_id", requestId)
-    )
-  })
+      // The server's request span (continuing the caller's traceparent), when tracing is on, carries the id too.
+      const span = Context.getOption(context, Tracer.ParentSpan)
+      if (span._tag === "Some" && span.value._tag === "Span") span.value.attribute("http.request_id", requestId)
+      return Effect.zipRight(
+        HttpApp.appendPreResponseHandler(finish),
+        app.pipe(
+          Effect.provideService(RequestInfo, info),
+          Effect.annotateLogs("request_id", requestId)
+        )
+      )
+    })
+}
