@@ -17,7 +17,9 @@ export const schemaUsage: ReadonlyArray<string> = [
     PRIMARY KEY (account_id, hour)
   )`,
   `ALTER TABLE ledger_entries ADD COLUMN product text CHECK (product IN ('spotcast', 'widget', 'route'))`,
-  `CREATE INDEX forecasts_usage_created ON forecasts (account_id, created_at)`,
+  // Partial (on a NOT NULL column, so it covers every row) so that only a query with a range on
+  // created_at can use it: a SpotCast's forecast page (ordered by created_at too) keeps its own index.
+  `CREATE INDEX forecasts_usage_created ON forecasts (account_id, created_at) WHERE created_at IS NOT NULL`,
   `CREATE INDEX forecasts_usage_completed ON forecasts (account_id, completed_at) WHERE completed_at IS NOT NULL`,
   `CREATE INDEX forecasts_usage_failed ON forecasts (account_id, failed_at) WHERE failed_at IS NOT NULL`,
   `CREATE INDEX webhook_deliveries_usage_delivered ON webhook_deliveries (account_id, delivered_at) WHERE status = 'delivered'`

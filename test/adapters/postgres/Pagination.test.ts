@@ -36,7 +36,7 @@ const explain = (statement: Statement.Statement<unknown>) =>
 const assertKeyset = (plan: PlanNode, index: string) => {
   const all = nodes(plan)
   assert.strictEqual(plan["Node Type"], "Limit")
-  assert.isFalse(all.some((n) => n["Node Type"].includes("Sort")), "no sort: the index gives the order")
+  assert.isFalse(all.some((n) => n["Node Type"].includes("Sort")), `no sort: the index gives the order: ${JSON.stringify(all.map((n) => [n["Node Type"], n["Index Name"]]))}`)
   const scan = all.find((n) => n["Index Name"] === index)
   assert.isDefined(scan, `scans ${index}: ${JSON.stringify(all.map((n) => n["Node Type"]))}`)
   assert.isAtMost(scan!["Actual Rows"], LIMIT, "reads no more rows than the page holds")
