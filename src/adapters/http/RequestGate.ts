@@ -96,6 +96,8 @@ const gate = (options: GateOptions) =>
           ? noKey
           : yield* Effect.exit(Effect.either(authenticate({ bearer, apiKey })))
 
+        // Storage did not answer the key lookup: the rate limiter would wait on it again; answer 503 now.
+        if (Exit.isFailure(auth) && (yield* StorageHealth).isOutage(Cause.squash(auth.cause))) return yield* Effect.failCause(auth.cause)
         const caller = Exit.isSuccess(auth) && Either.isRight(auth.value) ? auth.value.right : undefined
         if (caller !== undefined) yield* noteAccount(caller.account.id)
         const decision = yield* limiter.hit(

@@ -11,30 +11,41 @@ import { raw } from "../http/support/TestServer.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
 
-type Mode = "pass" | "refuse" | "reset"
-
 /**
- * A TCP proxy in front of the test database that can refuse new connections or reset every
- * connection, and go back to passing traffic.
+ * pass: traffic flows. refuse: new connections are refused and open ones reset. reset: every connection
+ * is reset. blackhole: connections are accepted and open ones stay open, but nothing goes either way
+ * (a database that stopped answering). hang: open connections are reset and new ones are accepted but
+ * never answered (a host that never completes a connect).
  */
+type Mode = "pass" | "refuse" | "reset" | "blackhole" | "hang"
+
+/** A TCP proxy in front of the test database that fails in one of those ways, then passes traffic again. */
 const proxy = (target: URL) =>
   Effect.acquireRelease(
     Effect.async<{ readonly port: number; readonly set: (mode: Mode) => void; readonly server: Server; readonly open: Set<Socket> }>((resume) => {
       let mode: Mode = "pass"
       const open = new Set<Socket>()
+      const track = (socket: Socket) => {
+        open.add(socket)
+        socket.on("close", () => open.delete(socket))
+        socket.on("error", () => socket.destroy())
+      }
       const server = createServer((client) => {
         if (mode === "refuse" || mode === "reset") return client.resetAndDestroy()
-        open.add(client)
-        client.on("close", () => open.delete(client))
-        client.on("error", () => client.destroy())
+        track(client)
+        // Swallowed: accepted, never answered, never forwarded.
+        if (mode === "hang" || mode === "blackhole") return client.on("data", () => {})
         const upstream = connect(Number(target.port || 5432), target.hostname)
-        open.add(upstream)
-        upstream.on("close", () => open.delete(upstream))
-        upstream.on("error", () => client.destroy())
+        track(upstream)
         client.on("close", () => upstream.destroy())
         upstream.on("close", () => client.destroy())
-        client.pipe(upstream)
-        upstream.pipe(client)
+        // Forwarded by hand (not piped) so that a black hole can drop bytes on a connection that stays open.
+        client.on("data", (bytes) => {
+          if (mode !== "blackhole") upstream.write(bytes)
+        })
+        upstream.on("data", (bytes) => {
+          if (mode !== "blackhole") client.write(bytes)
+        })
       })
       server.listen(0, "127.0.0.1", () => {
         const address = server.address()
@@ -44,7 +55,7 @@ const proxy = (target: URL) =>
           open,
           set: (next) => {
             mode = next
-            if (next === "reset" || next === "refuse") for (const socket of open) socket.resetAndDestroy()
+            if (next === "reset" || next === "refuse" || next === "hang") for (const socket of open) socket.resetAndDestroy()
           }
         }))
       })
@@ -87,8 +98,6 @@ await describeServer("a storage outage", () => {
         const { key } = yield* account(20)
         const first = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": "outage-1" })
         assert.strictEqual(first.status, 202, first.text)
-        // Black-holed connections are not covered yet: a query on a pooled connection that never hears back
-        // waits without a client-side deadline (see the README's Failures and retries).
         for (const mode of ["refuse", "reset"] as const) {
           yield* Proxy.set(mode)
           for (const request of [
@@ -109,6 +118,46 @@ await describeServer("a storage outage", () => {
           const replay = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": `outage-${mode}` })
           assert.strictEqual(replay.status, 202)
           assert.strictEqual(replay.json.id, again.json.id)
+        }
+        const balance = yield* get("/v3/account/balance", key)
+        assert.strictEqual(balance.json.credit_balance, 20 - 2 * 3, balance.text)
+        assert.strictEqual((yield* get("/v3/spotcasts", key)).json.data.length, 3)
+      }), 120_000)
+
+    it.effect("a black-holed database and a host that never answers a connect: 503 + Retry-After within ~2 s, /readyz says so, then it works again", () =>
+      Effect.gen(function*() {
+        const { key } = yield* account(20)
+        const first = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": "hole-1" })
+        assert.strictEqual(first.status, 202, first.text)
+        for (const mode of ["blackhole", "hang"] as const) {
+          yield* Proxy.set(mode)
+          // At once, so that they wait on the same dead connections (and on new ones that never answer).
+          const answers = yield* Effect.all([
+            timed(get("/v3/account/balance", key)),
+            timed(get(`/v3/spotcast/${first.json.id}`, key)),
+            timed(postJson("/v3/spotcast", createBody(), key, { "idempotency-key": `hole-${mode}` })),
+            timed(get("/v3/spotcasts", key))
+          ], { concurrency: "unbounded" })
+          for (const { value: answer, ms } of answers) {
+            assert.strictEqual(answer.status, 503, `${mode}: ${answer.text}`)
+            assert.strictEqual(answer.json.error.code, "service_unavailable")
+            assert.match(answer.json.error.message, /same Idempotency-Key/)
+            assert.strictEqual(answer.headers["retry-after"], "2")
+            // The deadlines are 2 s (a connect, an answer); the rest is a loaded test machine's margin. Never the 30 s pool wait.
+            assert.isBelow(ms, 3_000, `${mode}: answered after ${ms} ms`)
+          }
+          const { value: ready, ms } = yield* timed(get("/readyz"))
+          assert.strictEqual(ready.status, 503, `${mode}: ${ready.text}`)
+          assert.deepStrictEqual(ready.json, { status: "not_ready", reason: "database not answering" })
+          assert.isBelow(ms, 3_000, `${mode}: /readyz answered after ${ms} ms`)
+
+          yield* Proxy.set("pass")
+          // The dead connections were dropped from the pool: new ones are opened, the create retried with its key takes effect once.
+          const again = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": `hole-${mode}` })
+          assert.strictEqual(again.status, 202, `${mode} after: ${again.text}`)
+          const replay = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": `hole-${mode}` })
+          assert.strictEqual(replay.json.id, again.json.id)
+          assert.strictEqual((yield* get("/readyz")).status, 200)
         }
         const balance = yield* get("/v3/account/balance", key)
         assert.strictEqual(balance.json.credit_balance, 20 - 2 * 3, balance.text)
