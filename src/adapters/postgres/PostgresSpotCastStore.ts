@@ -9,7 +9,8 @@ import { jobFor } from "../../domain/forecast/Job.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
-import { AccountFromRow } from "./AccountRows.js"
+import { AccountFromRow, openSecrets } from "./AccountRows.js"
+import { SecretSealer } from "../../ports/SecretSealer.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
@@ -21,6 +22,7 @@ const COMPLETION_SAMPLES = 100
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const sealer = yield* Effect.serviceOption(SecretSealer)
   const { charging } = makeChargeSteps(sql)
   const steps = makeForecastSteps(sql)
   const reads = makeSpotCastReads(sql)
@@ -61,7 +63,7 @@ export const make = Effect.gen(function*() {
   const findAccount = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: AccountId }),
     Result: AccountFromRow,
-    execute: ({ accountId }) => sql`SELECT * FROM accounts WHERE account_id = ${accountId}`
+    execute: ({ accountId }) => Effect.map(sql`SELECT * FROM accounts WHERE account_id = ${accountId}`, openSecrets(sealer))
   })
   const recentCompletions = SqlSchema.findAll({
     Request: Schema.Struct({ count: Schema.Int }),
