@@ -6,10 +6,14 @@ import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage
 import * as HttpServerLive from "../../../src/adapters/http/HttpServerLive.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../../src/adapters/system/SequentialIds.js"
-import { account, createBody, get, postJson } from "../http/support/Fixtures.js"
+import { account, awaitFinished, createBody, get, postJson } from "../http/support/Fixtures.js"
 import { raw } from "../http/support/TestServer.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
+import { startWebhookDispatcher } from "../../../src/application/DeliverWebhooks.js"
+import { startWorkerPool } from "../../../src/application/WorkerPool.js"
+import { analystLayer, weatherLayer } from "../http/support/TestDoubles.js"
+import * as RecordingTransport from "../webhook/fixtures/RecordingTransport.js"
 
 /**
  * pass: traffic flows. refuse: new connections are refused and open ones reset. reset: every connection
@@ -67,6 +71,9 @@ const proxy = (target: URL) =>
       })
   )
 
+/** The webhook receiver of the worker test: every delivery it gets, answered 200. */
+const receiver = RecordingTransport.make(() => RecordingTransport.answer(200))
+
 class Proxy extends Effect.Tag("test/OutageProxy")<Proxy, { readonly set: (mode: Mode) => void }>() {}
 
 const stack = Layer.unwrapScoped(Effect.gen(function*() {
@@ -78,7 +85,14 @@ const stack = Layer.unwrapScoped(Effect.gen(function*() {
   viaProxy.port = String(tcp.port)
   const storage = PostgresStorage.layerUrl(Redacted.make(viaProxy.toString()), { maxConnections: 4 })
   const core = storage.pipe(
-    Layer.provideMerge(Layer.mergeAll(SequentialIds.layer, NodeCrypto.layer, TestSettings.layer({ rateLimitPerMinute: 100_000 })))
+    Layer.provideMerge(Layer.mergeAll(
+      SequentialIds.layer,
+      NodeCrypto.layer,
+      TestSettings.layer({ rateLimitPerMinute: 100_000 }),
+      weatherLayer,
+      analystLayer,
+      receiver.layer
+    ))
   )
   const server = HttpServerLive.layerTest({ adminToken: Option.none() })
   return Layer.mergeAll(server, Layer.succeed(Proxy, { set: tcp.set })).pipe(Layer.provideMerge(core))
@@ -163,5 +177,40 @@ await describeServer("a storage outage", () => {
         assert.strictEqual(balance.json.credit_balance, 20 - 2 * 3, balance.text)
         assert.strictEqual((yield* get("/v3/spotcasts", key)).json.data.length, 3)
       }), 120_000)
+
+    it.effect("workers and the webhook dispatcher back off through an outage and resume by themselves: every job finishes once, every delivery goes out once", () =>
+      Effect.gen(function*() {
+        const { key } = yield* account(20)
+        const webhook = { webhook_url: "https://receiver.example.com/hooks" }
+        // Queued before any worker runs, so that the work is waiting when the database goes away.
+        const created = [
+          yield* postJson("/v3/spotcast", createBody(webhook), key),
+          yield* postJson("/v3/spotcast", createBody(webhook), key)
+        ]
+        for (const c of created) assert.strictEqual(c.status, 202, c.text)
+        yield* Proxy.set("blackhole")
+        yield* startWorkerPool({ concurrency: 2, pollInterval: "50 millis", lease: "10 seconds", shutdownGrace: "1 second" })
+        yield* startWebhookDispatcher({ concurrency: 2, pollInterval: "50 millis", lease: "1 minute", shutdownGrace: "1 second" })
+        yield* Effect.sleep("3 seconds")
+        assert.strictEqual(receiver.requests.length, 0, "nothing can be done while the database is away")
+        yield* Proxy.set("reset")
+        yield* Effect.sleep("1 second")
+        yield* Proxy.set("pass")
+        for (const c of created) {
+          const status = yield* awaitFinished(c.json.id, key)
+          assert.strictEqual(status.json.status, "completed", status.text)
+        }
+        for (let i = 0; i < 200 && receiver.requests.length < created.length; i++) yield* Effect.sleep("50 millis")
+        yield* Effect.sleep("500 millis")
+        const ids = receiver.requests.map((r) => r.request.headers["X-Service-Delivery-ID"])
+        assert.strictEqual(ids.length, created.length, `one delivery per forecast: ${ids.join(", ")}`)
+        assert.strictEqual(new Set(ids).size, created.length)
+        assert.deepStrictEqual(receiver.requests.map((r) => r.request.headers["X-Service-Event"]), created.map(() => "spotcast.forecast.completed"))
+        for (const c of created) {
+          const forecasts = yield* get(`/v3/spotcast/${c.json.id}/forecasts`, key)
+          assert.strictEqual(forecasts.json.data.length, 1, forecasts.text)
+        }
+        assert.strictEqual((yield* get("/v3/account/balance", key)).json.credit_balance, 20 - 2 * 2)
+      }).pipe(Effect.scoped), 120_000)
   })
 })
