@@ -1,4 +1,4 @@
-import { Context, type Either } from "effect"
+import { Context, type Either, Schema } from "effect"
 
 /**
  * Seals secrets the service must be able to read back (webhook signing secrets) before they are stored,
@@ -15,3 +15,8 @@ export interface SecretSealerShape {
 }
 
 export class SecretSealer extends Context.Tag("spotcast/SecretSealer")<SecretSealer, SecretSealerShape>() {}
+
+/** Stored secrets that no configured key opens: the process must not start (it could not sign). */
+export class SecretsUnreadable extends Schema.TaggedError<SecretsUnreadable>()("SecretsUnreadable", {
+  message: Schema.String
+}) {}

@@ -5,7 +5,7 @@ import { AccountNotFound, AccountStatus } from "../../domain/account/Account.js"
 import { AccountId, ApiKeyId } from "../../domain/Ids.js"
 import { emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
 import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
-import { SecretSealer, type SecretSealerShape } from "../../ports/SecretSealer.js"
+import { SecretSealer, type SecretSealerShape, SecretsUnreadable } from "../../ports/SecretSealer.js"
 import { AccountFromRow, ApiKeyFromRow, BalanceFromRow, openSecrets, sealSecret } from "./AccountRows.js"
 import { Credits, Timestamp } from "./Columns.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
@@ -180,9 +180,9 @@ const reseal = (sql: SqlClient.SqlClient, sealer: SecretSealerShape) =>
     }
     if (resealed > 0) yield* Effect.logInfo(`sealed ${resealed} webhook secrets under SPOTCAST_SECRETS_KEY`)
     if (unreadable.length > 0) {
-      return yield* Effect.dieMessage(
-        `${unreadable.length} webhook secrets cannot be opened; set SPOTCAST_SECRETS_KEY (and SPOTCAST_SECRETS_KEY_PREVIOUS during a rotation) to the keys that sealed them. First: ${unreadable[0]}`
-      )
+      return yield* new SecretsUnreadable({
+        message: `${unreadable.length} webhook secrets cannot be opened; set SPOTCAST_SECRETS_KEY (and SPOTCAST_SECRETS_KEY_PREVIOUS during a rotation) to the keys that sealed them. First: ${unreadable[0]}`
+      })
     }
   }).pipe(Effect.withSpan("AccountStore.resealSecrets"))
 

@@ -105,6 +105,6 @@ describe("webhook secrets at rest (embedded PGlite)", () => {
       // ...but a start without the key that sealed them stops, naming the setting.
       const wrong = yield* Effect.exit(Effect.provide(Effect.void, restarted(db, keys(a))))
       assert.isTrue(Exit.isFailure(wrong))
-      assert.match(String(Exit.isFailure(wrong) ? wrong.cause : ""), /SPOTCAST_SECRETS_KEY/)
+      assert.match(String(Exit.isFailure(wrong) ? wrong.cause : ""), /SecretsUnreadable: 1 webhook secrets cannot be opened; set SPOTCAST_SECRETS_KEY/)
     }).pipe(Effect.scoped), 60_000)
 })
