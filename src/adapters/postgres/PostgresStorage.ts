@@ -62,10 +62,17 @@ export interface ClientOptions {
 
 /** The URL with the session's statement timeout unless it names one, and how long an answer may take. */
 const withStatementTimeout = (url: Redacted.Redacted<string>) => {
-  const parsed = new URL(Redacted.value(url))
+  let parsed: URL
+  try {
+    parsed = new URL(Redacted.value(url))
+  } catch {
+    // Not a URL this parser reads (pg's own parser may): left as it is, with the server's own timeout.
+    return { url, replyMs: STATEMENT_TIMEOUT_MS + 1_000 }
+  }
   const given = Number(parsed.searchParams.get("statement_timeout"))
-  if (parsed.searchParams.has("statement_timeout") && Number.isSafeInteger(given) && given > 0) {
-    return { url, replyMs: given + 1_000 }
+  if (parsed.searchParams.has("statement_timeout") && Number.isSafeInteger(given) && given >= 0) {
+    // 0 turns the server's timeout off: then only the silence deadline remains.
+    return { url, replyMs: given === 0 ? undefined : given + 1_000 }
   }
   parsed.searchParams.set("statement_timeout", String(STATEMENT_TIMEOUT_MS))
   return { url: Redacted.make(parsed.toString()), replyMs: STATEMENT_TIMEOUT_MS + 1_000 }
