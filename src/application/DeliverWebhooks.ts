@@ -115,7 +115,8 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions) =>
     // Until the next delivery falls due, but never longer than the poll interval: new deliveries are written
     // by other processes without notice.
     const idle = Effect.gen(function*() {
-      const due = yield* outbox.nextDueAt
+      // Storage away (an outage): wait the poll interval; a defect here would end this sender for good.
+      const due = yield* outbox.nextDueAt.pipe(Effect.catchAllDefect(() => Effect.succeedNone))
       const now = yield* Clock.currentTimeMillis
       const wait = Option.match(due, {
         onNone: () => poll,

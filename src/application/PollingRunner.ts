@@ -1,6 +1,9 @@
 import { Cause, Deferred, type Duration, Effect, Fiber } from "effect"
 import { Ids } from "../ports/Ids.js"
 
+/** The longest wait after failures in a row, in idle periods. */
+const MAX_BACKOFF = 8
+
 export interface PollingOptions<E, R> {
   /** Prefix of the runner's owner id (`<name>-<12 base62>`), and the log annotation of each fiber. */
   readonly name: string
@@ -32,23 +35,42 @@ export const startPolling = <E, R>(options: PollingOptions<E, R>) =>
     const work = yield* Effect.makeLatch(false)
     let polling = false
 
+    // A failing step (storage unreachable) backs off: after n failures in a row the fiber waits
+    // min(2^(n-1), MAX_BACKOFF) idle periods, logs the first failure of the run and the recovery, and
+    // resumes by itself when a step succeeds again.
     const loop = (slot: number) =>
       Effect.gen(function*() {
+        let failures = 0
         while (!(yield* Deferred.isDone(stop))) {
           const worked = yield* options.step(owner, slot, work.release).pipe(
-            Effect.catchAllCause((cause) =>
-              Cause.isInterruptedOnly(cause)
-                ? Effect.failCause(cause)
-                : Effect.as(Effect.logError(`${options.name}: step failed`, cause), false)
-            )
+            Effect.tap(() => {
+              if (failures === 0) return Effect.void
+              const after = failures
+              failures = 0
+              return Effect.logInfo(`${options.name}: resumed after ${after} failed steps`)
+            }),
+            Effect.catchAllCause((cause) => {
+              if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
+              failures++
+              return Effect.as(
+                failures === 1
+                  ? Effect.logError(`${options.name}: step failed (backing off until it works again)`, cause)
+                  : Effect.logDebug(`${options.name}: step failed ${failures} times in a row`),
+                false
+              )
+            })
           )
           if (worked) {
             yield* work.release
           } else if (!polling) {
+            // The one poller of the process waits, backing off after failures in a row.
             polling = true
-            yield* Effect.raceFirst(options.idle, Deferred.await(stop)).pipe(Effect.ensuring(Effect.sync(() => {
-              polling = false
-            })))
+            const periods = failures === 0 ? 1 : Math.min(2 ** (failures - 1), MAX_BACKOFF)
+            yield* Effect.raceFirst(Effect.repeatN(options.idle, periods - 1), Deferred.await(stop)).pipe(
+              Effect.ensuring(Effect.sync(() => {
+                polling = false
+              }))
+            )
           } else {
             yield* Effect.raceFirst(work.await, Deferred.await(stop))
           }

@@ -85,7 +85,7 @@ const announce = (config: AppConfig, role: Role) =>
 /** The process for a role, as a layer to launch: it runs until interrupted (SIGINT/SIGTERM). */
 export const processLayer = (config: AppConfig, role: Role) => {
   const core = Layer.mergeAll(
-    Storage.layer(config.storage, `spotcast-${role}`),
+    Storage.layer(config.storage, `spotcast-${role}`, config.secrets),
     CryptoIds.layer,
     NodeCrypto.layer,
     SettingsLive.layer(config)

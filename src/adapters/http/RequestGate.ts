@@ -118,6 +118,11 @@ const gate = (options: GateOptions) =>
           : Effect.exit(Effect.either(authenticate({ bearer, apiKey })))
 
         const limited = (auth: AuthExit): Gated => {
+          // Storage did not answer the key lookup: the rate limiter would wait on it again; answer 503 now.
+          if (Exit.isFailure(auth)) {
+            const health = Context.getOption(context, StorageHealth)
+            if (Option.isSome(health) && health.value.isOutage(Cause.squash(auth.cause))) return Effect.failCause(auth.cause)
+          }
           const caller = Exit.isSuccess(auth) && Either.isRight(auth.value) ? auth.value.right : undefined
           if (caller !== undefined) {
             const info = Context.getOption(context, RequestInfo)

@@ -1,9 +1,10 @@
-import { Schema } from "effect"
+import { Either, Option, Schema } from "effect"
 import { Account, AccountMode, AccountStatus } from "../../domain/account/Account.js"
 import { ApiKey } from "../../domain/account/ApiKey.js"
 import { AccountId, ApiKeyId } from "../../domain/Ids.js"
 import { Balance } from "../../domain/billing/Ledger.js"
 import { Credits, OptionalTimestamp, Timestamp } from "./Columns.js"
+import type { SecretSealerShape } from "../../ports/SecretSealer.js"
 
 export const AccountRow = Schema.Struct({
   account_id: AccountId,
@@ -36,6 +37,25 @@ export const AccountFromRow = Schema.transform(AccountRow, Schema.typeSchema(Acc
     rate_limit_per_minute: a.rateLimitPerMinute ?? null
   })
 })
+
+/**
+ * `accounts` rows as read, with the webhook secret opened (sealed at rest when a key is configured, see
+ * SecretSealer; legacy plain text reads as it is). A secret this process cannot open is a defect that
+ * says which settings to check. Without a sealer, rows pass as they are.
+ */
+export const openSecrets = (sealer: Option.Option<SecretSealerShape>) =>
+<R extends object>(rows: ReadonlyArray<R>): ReadonlyArray<R> =>
+  Option.isNone(sealer) ? rows : rows.map((row) => {
+    const { account_id, webhook_secret } = row as { account_id?: unknown; webhook_secret?: unknown }
+    if (typeof webhook_secret !== "string") return row
+    const opened = sealer.value.open(webhook_secret, String(account_id))
+    if (Either.isLeft(opened)) throw new Error(`the webhook secret of ${String(account_id)} is ${opened.left}`)
+    return { ...row, webhook_secret: opened.right }
+  })
+
+/** The webhook secret as it is written to `accounts.webhook_secret` for that account. */
+export const sealSecret = (sealer: Option.Option<SecretSealerShape>, accountId: string, secret: string) =>
+  Option.isNone(sealer) ? secret : sealer.value.seal(secret, accountId)
 
 export const ApiKeyRow = Schema.Struct({
   account_id: AccountId,

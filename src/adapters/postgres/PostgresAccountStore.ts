@@ -1,11 +1,12 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { Effect, Layer, Option, Redacted, Schema } from "effect"
+import { Effect, Either, Layer, Option, Redacted, Schema } from "effect"
 import { AccountNotFound, AccountStatus } from "../../domain/account/Account.js"
 import { AccountId, ApiKeyId } from "../../domain/Ids.js"
 import { emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
 import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
-import { AccountFromRow, ApiKeyFromRow, BalanceFromRow } from "./AccountRows.js"
+import { SecretSealer, type SecretSealerShape, SecretsUnreadable } from "../../ports/SecretSealer.js"
+import { AccountFromRow, ApiKeyFromRow, BalanceFromRow, openSecrets, sealSecret } from "./AccountRows.js"
 import { Credits, Timestamp } from "./Columns.js"
 import { makeKeyWithAccount } from "./KeyWithAccount.js"
 import { makeRecentKeys } from "./RecentKeys.js"
@@ -15,10 +16,12 @@ const ById = Schema.Struct({ accountId: AccountId })
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const sealer = yield* Effect.serviceOption(SecretSealer)
+  const opened = openSecrets(sealer)
 
   const insertAccount = SqlSchema.void({
     Request: AccountFromRow,
-    execute: (row) => sql`INSERT INTO accounts ${sql.insert(row)}`
+    execute: (row) => sql`INSERT INTO accounts ${sql.insert({ ...row, webhook_secret: sealSecret(sealer, row.account_id, row.webhook_secret) })}`
   })
   const insertKey = SqlSchema.void({ Request: ApiKeyFromRow, execute: (row) => sql`INSERT INTO api_keys ${sql.insert(row)}` })
   const insertEntry = SqlSchema.void({
@@ -28,12 +31,12 @@ export const make = Effect.gen(function*() {
   const findAccount = SqlSchema.findOne({
     Request: ById,
     Result: AccountFromRow,
-    execute: ({ accountId }) => sql`SELECT * FROM accounts WHERE account_id = ${accountId}`
+    execute: ({ accountId }) => Effect.map(sql`SELECT * FROM accounts WHERE account_id = ${accountId}`, opened)
   })
   const allAccounts = SqlSchema.findAll({
     Request: Schema.Void,
     Result: AccountFromRow,
-    execute: () => sql`SELECT * FROM accounts ORDER BY created_at, account_id`
+    execute: () => Effect.map(sql`SELECT * FROM accounts ORDER BY created_at, account_id`, opened)
   })
   const countAccounts = SqlSchema.single({
     Request: Schema.Void,
@@ -42,9 +45,8 @@ export const make = Effect.gen(function*() {
   })
   // One round trip per authenticated request (its own module; the account decodes as findAccount's does),
   // and then none for RECENT_KEY_MILLIS: revocations, suspensions and secret changes empty the cache.
-  // Rows of `accounts` read here pass through no transformation before decoding; if one is added (e.g.
-  // opening sealed secrets), pass it as makeKeyWithAccount's second argument too.
-  const keyWithAccount = makeKeyWithAccount(sql)
+  // Its account rows are opened (sealed secrets) as every other read of `accounts` here.
+  const keyWithAccount = makeKeyWithAccount(sql, opened)
   const recentKeys = makeRecentKeys((hash) => keyWithAccount(hash).pipe(Effect.orDie))
   const keysOf = SqlSchema.findAll({
     Request: ById,
@@ -66,8 +68,12 @@ export const make = Effect.gen(function*() {
     Request: Schema.Struct({ accountId: AccountId, status: Schema.NullOr(AccountStatus), secret: Schema.NullOr(Schema.String) }),
     Result: AccountFromRow,
     execute: ({ accountId, secret, status }) =>
-      sql`UPDATE accounts SET status = COALESCE(${status}, status), webhook_secret = COALESCE(${secret}, webhook_secret)
-          WHERE account_id = ${accountId} RETURNING *`
+      Effect.map(
+        sql`UPDATE accounts SET status = COALESCE(${status}, status),
+            webhook_secret = COALESCE(${secret === null ? null : sealSecret(sealer, accountId, secret)}, webhook_secret)
+            WHERE account_id = ${accountId} RETURNING *`,
+        opened
+      )
   })
   const credit = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: AccountId, amount: Credits }),
@@ -95,6 +101,8 @@ export const make = Effect.gen(function*() {
 
   const orNotFound = (accountId: AccountId) =>
     Option.match({ onNone: () => Effect.fail(new AccountNotFound({ accountId })), onSome: Effect.succeed })
+
+  if (Option.isSome(sealer)) yield* reseal(sql, sealer.value)
 
   return AccountStore.of({
     create: ({ account, grant, key }) =>
@@ -150,5 +158,32 @@ export const make = Effect.gen(function*() {
       )
   } satisfies AccountStoreShape)
 })
+
+/**
+ * At start-up, with a sealer: secrets in plain text (legacy rows) or sealed under the previous key are
+ * sealed under the current one, each only if it is still what was read (another process may be doing the
+ * same). A secret no configured key opens stops start-up, naming the settings.
+ */
+const reseal = (sql: SqlClient.SqlClient, sealer: SecretSealerShape) =>
+  Effect.gen(function*() {
+    const rows = yield* sql<{ account_id: string; webhook_secret: string }>`SELECT account_id, webhook_secret FROM accounts`
+    let resealed = 0
+    const unreadable: Array<string> = []
+    for (const row of rows) {
+      const plain = sealer.open(row.webhook_secret, row.account_id)
+      if (Either.isLeft(plain)) unreadable.push(`${row.account_id}: ${plain.left}`)
+      else if (sealer.stale(row.webhook_secret)) {
+        yield* sql`UPDATE accounts SET webhook_secret = ${sealer.seal(plain.right, row.account_id)}
+                   WHERE account_id = ${row.account_id} AND webhook_secret = ${row.webhook_secret}`
+        resealed++
+      }
+    }
+    if (resealed > 0) yield* Effect.logInfo(`sealed ${resealed} webhook secrets under SPOTCAST_SECRETS_KEY`)
+    if (unreadable.length > 0) {
+      return yield* new SecretsUnreadable({
+        message: `${unreadable.length} webhook secrets cannot be opened; set SPOTCAST_SECRETS_KEY (and SPOTCAST_SECRETS_KEY_PREVIOUS during a rotation) to the keys that sealed them. First: ${unreadable[0]}`
+      })
+    }
+  }).pipe(Effect.withSpan("AccountStore.resealSecrets"))
 
 export const layer = Layer.effect(AccountStore, make)

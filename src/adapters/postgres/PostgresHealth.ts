@@ -13,7 +13,7 @@ const OUTAGE_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN",
   "57P01", "57P02", "57P03", "53300", "57014", "08000", "08001", "08003", "08004", "08006"
 ])
-const OUTAGE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /terminating connection/i, /Connection ended/i]
+const OUTAGE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /terminating connection/i, /Connection ended/i, /not queryable/i, /database (connect|reply) timed out/i]
 
 /** A storage failure that is an outage: a SqlError whose cause has one of those codes or messages. */
 export const isOutage = (failure: unknown): boolean => {
@@ -40,6 +40,8 @@ export const layer = Layer.effect(
     })
     return {
       check: latest.pipe(
+        // Disconnected: the answer comes at the timeout even while cancelling the query takes longer.
+        Effect.disconnect,
         Effect.timeoutFail({ duration: CHECK_TIMEOUT, onTimeout: () => "timeout" }),
         Effect.map((at): StorageStatus =>
           at >= LATEST_MIGRATION
@@ -53,6 +55,7 @@ export const layer = Layer.effect(
         WHERE application_name = current_setting('application_name') AND datname = current_database()
         GROUP BY 1`.pipe(
         Effect.map((rows) => rows.map((r) => ({ state: r.state ?? "unknown", count: Number(r.count) }))),
+        Effect.disconnect,
         Effect.timeout(CHECK_TIMEOUT),
         Effect.catchAllCause(() => Effect.succeed([]))
       ),

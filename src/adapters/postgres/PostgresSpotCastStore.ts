@@ -9,6 +9,8 @@ import { jobFor } from "../../domain/forecast/Job.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
+import { SecretSealer } from "../../ports/SecretSealer.js"
+import { openSecrets } from "./AccountRows.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
@@ -20,11 +22,11 @@ const COMPLETION_SAMPLES = 100
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const sealer = yield* Effect.serviceOption(SecretSealer)
   const { charging } = makeChargeSteps(sql)
   const steps = makeForecastSteps(sql)
-  // The worker's read decodes its account as `SELECT * FROM accounts` rows are: a transformation of
-  // those rows before decoding (e.g. opening sealed secrets) goes in as makeSpotCastReads' second argument.
-  const reads = makeSpotCastReads(sql)
+  // The worker's read decodes its account as `SELECT * FROM accounts` rows are, sealed secrets opened.
+  const reads = makeSpotCastReads(sql, openSecrets(sealer))
 
   const insertForecast = SqlSchema.void({
     Request: ForecastFromRow,

@@ -1,6 +1,7 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Layer, type Redacted } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import { migrate } from "./Migrations.js"
+import { guardedSocket } from "./PostgresDeadlines.js"
 import * as PostgresRateWindows from "./PostgresRateWindows.js"
 import * as PostgresHealth from "./PostgresHealth.js"
 import * as PostgresAccountStore from "./PostgresAccountStore.js"
@@ -19,7 +20,7 @@ export const DEFAULT_POOL_SIZE = 10
  * be a Postgres one with no result-name transforms and the default type parsers (the rows are
  * decoded as `pg` returns them: snake_case names, `Date` timestamps, `bigint` as strings).
  */
-export const layer = Layer.mergeAll(
+const ports = Layer.mergeAll(
   PostgresAccountStore.layer,
   PostgresSpotCastStore.layer,
   PostgresJobQueue.layer,
@@ -29,14 +30,32 @@ export const layer = Layer.mergeAll(
   PostgresWidgetStore.layer,
   PostgresUsageStore.layer,
   PostgresRouteStore.layer
-).pipe(Layer.provide(Layer.effectDiscard(migrate)))
+)
+export const layer = ports.pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
 /**
- * How long a request may wait to open or borrow a connection: bounded, so that nothing waits forever,
- * but long enough that a burst queues for a connection instead of being refused (refused and reset
- * connections fail at once, and are answered 503 at once).
+ * How long a request may wait to borrow a connection: bounded, so that nothing waits forever, but long
+ * enough that a burst queues for a connection instead of being refused.
  */
 export const CONNECT_TIMEOUT = "30 seconds"
+
+/** Opening one connection (TCP, then the server's first answer): an unreachable host is a fast 503. */
+export const OPEN_TIMEOUT_MS = 2_000
+
+/**
+ * A request unanswered this long while no connection of the pool hears from the server either: the
+ * database is unreachable (black-holed). The connection is destroyed, the statement fails (503) and the
+ * pool opens a new one. A live server busy on other connections (lock waits in a burst) does not count.
+ */
+export const SILENCE_TIMEOUT_MS = 2_000
+
+/**
+ * The server cancels a statement that runs longer (`statement_timeout`; SQLSTATE 57014, an outage: 503),
+ * and so frees what a client that gave up left waiting (a backend stuck on a lock does not notice its
+ * client is gone). A `statement_timeout` in the URL's query string overrides it, and then answers may
+ * take that long (plus a second) before the one connection waiting on it counts as dead.
+ */
+export const STATEMENT_TIMEOUT_MS = 5_000
 
 export interface ClientOptions {
   /** Connections in this process's pool. */
@@ -45,19 +64,55 @@ export interface ClientOptions {
   readonly applicationName?: string | undefined
 }
 
+/** The URL with the session's statement timeout unless it names one, and how long an answer may take. */
+const withStatementTimeout = (url: Redacted.Redacted<string>) => {
+  let parsed: URL
+  try {
+    parsed = new URL(Redacted.value(url))
+  } catch {
+    // Not a URL this parser reads (pg's own parser may): left as it is, with the server's own timeout.
+    return { url, replyMs: STATEMENT_TIMEOUT_MS + 1_000 }
+  }
+  const given = Number(parsed.searchParams.get("statement_timeout"))
+  if (parsed.searchParams.has("statement_timeout") && Number.isSafeInteger(given) && given >= 0) {
+    // 0 turns the server's timeout off: then only the silence deadline remains.
+    return { url, replyMs: given === 0 ? undefined : given + 1_000 }
+  }
+  parsed.searchParams.set("statement_timeout", String(STATEMENT_TIMEOUT_MS))
+  return { url: Redacted.make(parsed.toString()), replyMs: STATEMENT_TIMEOUT_MS + 1_000 }
+}
+
 /** A pool to a Postgres server at `url` (postgres://user:password@host:port/database). */
-export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) =>
-  PgClient.layer({
-    url,
+export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) => {
+  const session = withStatementTimeout(url)
+  return PgClient.layer({
+    url: session.url,
     maxConnections: options.maxConnections ?? DEFAULT_POOL_SIZE,
     applicationName: options.applicationName ?? "spotcast",
-    // Bounds both opening a connection and waiting for a free one (see StorageHealth.isOutage).
-    connectTimeout: CONNECT_TIMEOUT
+    // Bounds waiting for a free connection; opening one and each answer are bounded by the socket.
+    connectTimeout: CONNECT_TIMEOUT,
+    stream: guardedSocket({ connectMs: OPEN_TIMEOUT_MS, silenceMs: SILENCE_TIMEOUT_MS, replyMs: session.replyMs })
+  })
+}
+
+/**
+ * One connection for the migrations, without the statement timeout or the reply deadline: a migration
+ * may legitimately run (or wait for another process's migration lock) for longer.
+ */
+const migrationClient = (url: Redacted.Redacted<string>) =>
+  PgClient.layer({
+    url,
+    maxConnections: 1,
+    applicationName: "spotcast-migrate",
+    connectTimeout: CONNECT_TIMEOUT,
+    stream: guardedSocket({ connectMs: OPEN_TIMEOUT_MS })
   })
 
 /**
- * Every storage port, plus `SqlClient`/`PgClient`, on the server at `url`, migrated at start; with
- * rate-limit windows shared by every process on that server.
+ * Every storage port, plus `SqlClient`/`PgClient`, on the server at `url`, migrated at start (on a
+ * connection of their own, closed after); with rate-limit windows shared by every process on that server.
  */
 export const layerUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) =>
-  Layer.provideMerge(Layer.merge(layer, PostgresRateWindows.layer), clientUrl(url, options))
+  Layer.provideMerge(Layer.merge(ports, PostgresRateWindows.layer), clientUrl(url, options)).pipe(
+    Layer.provide(Layer.effectDiscard(Effect.provide(migrate, migrationClient(url))))
+  )

@@ -2,3 +2,4 @@
 export * as CryptoIds from "./CryptoIds.js"
 export * as NodeCrypto from "./NodeCrypto.js"
 export * as SequentialIds from "./SequentialIds.js"
+export * as AesGcmSealer from "./AesGcmSealer.js"

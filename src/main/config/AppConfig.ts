@@ -4,6 +4,7 @@ import { AnalystConfig } from "./Analyst.js"
 import { httpRoot, nonNegativeInt, positiveInt } from "./Env.js"
 import { ObservabilityConfig } from "./Observability.js"
 import { TelemetryConfig } from "./Telemetry.js"
+import { SecretsConfig } from "./Secrets.js"
 import { StorageConfig } from "./Storage.js"
 import { WeatherConfig } from "./Weather.js"
 import { WebhooksConfig } from "./Webhooks.js"
@@ -33,6 +34,7 @@ export const AppConfig = Config.all({
   weather: WeatherConfig,
   analyst: AnalystConfig,
   webhooks: WebhooksConfig,
+  secrets: SecretsConfig,
   observability: ObservabilityConfig,
   telemetry: TelemetryConfig
 })

@@ -1,7 +1,11 @@
 import { type HttpClient, HttpClientRequest } from "@effect/platform"
 import { assert, layer } from "@effect/vitest"
-import { Effect, Runtime } from "effect"
+import { Effect, Layer, Option, Redacted, Runtime } from "effect"
 import fc from "fast-check"
+import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgres.js"
+import * as AesGcmSealer from "../../../src/adapters/system/AesGcmSealer.js"
+import type { StorageHealth } from "../../../src/ports/StorageHealth.js"
+import type { StoragePorts } from "../../ports/StorageHarness.js"
 import { account, createSpotCast, get } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
 
@@ -14,6 +18,8 @@ import * as TestServer from "./support/TestServer.js"
  * FUZZ_RUNS and FUZZ_SEED rerun it longer or at a reported seed (scripts/fuzz.sh).
  */
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 150)
+/** On PGlite each request (and the snapshots around it) goes through SQL: fewer in `npm test`. */
+const PGLITE_RUNS = Number(process.env["FUZZ_PGLITE_RUNS"] ?? process.env["FUZZ_RUNS"] ?? 30)
 const SEED = Number(process.env["FUZZ_SEED"] ?? 20261123)
 
 const hostile = fc.constantFrom("", "..", "%00", "x%00y", "%ud800", "%F0%9F%8C%8A", "a".repeat(300), "acct_bogus", "spc_bogus", "' OR 1=1 --", "%2e%2e%2f")
@@ -145,8 +151,11 @@ const snapshot = (key: string, accountId: string) =>
     return JSON.stringify([balance, spotcasts, widgets, routes, detail?.account?.status, detail?.credits, keys])
   })
 
-layer(TestServer.layer(), { excludeTestServices: true, timeout: "300 seconds" })("fuzz", (it) => {
-  it.effect(`every endpoint, ${RUNS} random requests from seed ${SEED}: no 5xx, the envelope, nothing changed by a 4xx`, () =>
+/** The same properties on every storage the server can run on. */
+type Served = Layer.Layer.Success<ReturnType<typeof TestServer.layerOn<StoragePorts | StorageHealth, unknown>>>
+const fuzz = (storageName: string, server: Layer.Layer<Served, unknown>, runs: number) =>
+layer(server, { excludeTestServices: true, timeout: "300 seconds" })(`fuzz on ${storageName}`, (it) => {
+  it.effect(`every endpoint, ${runs} random requests from seed ${SEED}: no 5xx, the envelope, nothing changed by a 4xx`, () =>
     Effect.gen(function*() {
       const { account: owner, key } = yield* account(1_000)
       const { key: otherKey } = yield* account(10)
@@ -183,11 +192,19 @@ layer(TestServer.layer(), { excludeTestServices: true, timeout: "300 seconds" })
               }
               return true
             }))),
-          { numRuns: RUNS, seed: SEED, endOnFailure: true }
+          { numRuns: runs, seed: SEED, endOnFailure: true }
         ).catch((error) => {
           failures.push(`seed ${SEED}: ${String(error).slice(0, 2000)}`)
         })
       )
-      assert.deepStrictEqual(failures, [], `reproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`)
+      assert.deepStrictEqual(failures, [], `reproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${runs} (${storageName})`)
     }), 600_000)
 })
+
+fuzz("memory", TestServer.layer(), RUNS)
+// PGlite, with webhook secrets sealed: the SQL path (text columns, JSON, transactions) meets the same inputs.
+fuzz(
+  "embedded PGlite",
+  TestServer.layerOn(EmbeddedPostgres.layer().pipe(Layer.provide(AesGcmSealer.layer({ current: Option.some(Redacted.make(new Uint8Array(32).fill(7))), previous: Option.none() })))),
+  PGLITE_RUNS
+)

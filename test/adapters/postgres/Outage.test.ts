@@ -6,35 +6,50 @@ import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage
 import * as HttpServerLive from "../../../src/adapters/http/HttpServerLive.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../../src/adapters/system/SequentialIds.js"
-import { account, createBody, get, postJson } from "../http/support/Fixtures.js"
+import { account, awaitFinished, createBody, get, postJson } from "../http/support/Fixtures.js"
 import { raw } from "../http/support/TestServer.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
-
-type Mode = "pass" | "refuse" | "reset"
+import { startWebhookDispatcher } from "../../../src/application/DeliverWebhooks.js"
+import { startWorkerPool } from "../../../src/application/WorkerPool.js"
+import { analystLayer, weatherLayer } from "../http/support/TestDoubles.js"
+import * as RecordingTransport from "../webhook/fixtures/RecordingTransport.js"
 
 /**
- * A TCP proxy in front of the test database that can refuse new connections or reset every
- * connection, and go back to passing traffic.
+ * pass: traffic flows. refuse: new connections are refused and open ones reset. reset: every connection
+ * is reset. blackhole: connections are accepted and open ones stay open, but nothing goes either way
+ * (a database that stopped answering). hang: open connections are reset and new ones are accepted but
+ * never answered (a host that never completes a connect).
  */
+type Mode = "pass" | "refuse" | "reset" | "blackhole" | "hang"
+
+/** A TCP proxy in front of the test database that fails in one of those ways, then passes traffic again. */
 const proxy = (target: URL) =>
   Effect.acquireRelease(
     Effect.async<{ readonly port: number; readonly set: (mode: Mode) => void; readonly server: Server; readonly open: Set<Socket> }>((resume) => {
       let mode: Mode = "pass"
       const open = new Set<Socket>()
+      const track = (socket: Socket) => {
+        open.add(socket)
+        socket.on("close", () => open.delete(socket))
+        socket.on("error", () => socket.destroy())
+      }
       const server = createServer((client) => {
         if (mode === "refuse" || mode === "reset") return client.resetAndDestroy()
-        open.add(client)
-        client.on("close", () => open.delete(client))
-        client.on("error", () => client.destroy())
+        track(client)
+        // Swallowed: accepted, never answered, never forwarded.
+        if (mode === "hang" || mode === "blackhole") return client.on("data", () => {})
         const upstream = connect(Number(target.port || 5432), target.hostname)
-        open.add(upstream)
-        upstream.on("close", () => open.delete(upstream))
-        upstream.on("error", () => client.destroy())
+        track(upstream)
         client.on("close", () => upstream.destroy())
         upstream.on("close", () => client.destroy())
-        client.pipe(upstream)
-        upstream.pipe(client)
+        // Forwarded by hand (not piped) so that a black hole can drop bytes on a connection that stays open.
+        client.on("data", (bytes) => {
+          if (mode !== "blackhole") upstream.write(bytes)
+        })
+        upstream.on("data", (bytes) => {
+          if (mode !== "blackhole") client.write(bytes)
+        })
       })
       server.listen(0, "127.0.0.1", () => {
         const address = server.address()
@@ -44,7 +59,7 @@ const proxy = (target: URL) =>
           open,
           set: (next) => {
             mode = next
-            if (next === "reset" || next === "refuse") for (const socket of open) socket.resetAndDestroy()
+            if (next === "reset" || next === "refuse" || next === "hang") for (const socket of open) socket.resetAndDestroy()
           }
         }))
       })
@@ -55,6 +70,9 @@ const proxy = (target: URL) =>
         server.close(() => resume(Effect.void))
       })
   )
+
+/** The webhook receiver of the worker test: every delivery it gets, answered 200. */
+const receiver = RecordingTransport.make(() => RecordingTransport.answer(200))
 
 class Proxy extends Effect.Tag("test/OutageProxy")<Proxy, { readonly set: (mode: Mode) => void }>() {}
 
@@ -67,7 +85,14 @@ const stack = Layer.unwrapScoped(Effect.gen(function*() {
   viaProxy.port = String(tcp.port)
   const storage = PostgresStorage.layerUrl(Redacted.make(viaProxy.toString()), { maxConnections: 4 })
   const core = storage.pipe(
-    Layer.provideMerge(Layer.mergeAll(SequentialIds.layer, NodeCrypto.layer, TestSettings.layer({ rateLimitPerMinute: 100_000 })))
+    Layer.provideMerge(Layer.mergeAll(
+      SequentialIds.layer,
+      NodeCrypto.layer,
+      TestSettings.layer({ rateLimitPerMinute: 100_000 }),
+      weatherLayer,
+      analystLayer,
+      receiver.layer
+    ))
   )
   const server = HttpServerLive.layerTest({ adminToken: Option.none() })
   return Layer.mergeAll(server, Layer.succeed(Proxy, { set: tcp.set })).pipe(Layer.provideMerge(core))
@@ -87,8 +112,6 @@ await describeServer("a storage outage", () => {
         const { key } = yield* account(20)
         const first = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": "outage-1" })
         assert.strictEqual(first.status, 202, first.text)
-        // Black-holed connections are not covered yet: a query on a pooled connection that never hears back
-        // waits without a client-side deadline (see the README's Failures and retries).
         for (const mode of ["refuse", "reset"] as const) {
           yield* Proxy.set(mode)
           for (const request of [
@@ -114,5 +137,80 @@ await describeServer("a storage outage", () => {
         assert.strictEqual(balance.json.credit_balance, 20 - 2 * 3, balance.text)
         assert.strictEqual((yield* get("/v3/spotcasts", key)).json.data.length, 3)
       }), 120_000)
+
+    it.effect("a black-holed database and a host that never answers a connect: 503 + Retry-After within ~2 s, /readyz says so, then it works again", () =>
+      Effect.gen(function*() {
+        const { key } = yield* account(20)
+        const first = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": "hole-1" })
+        assert.strictEqual(first.status, 202, first.text)
+        for (const mode of ["blackhole", "hang"] as const) {
+          yield* Proxy.set(mode)
+          // At once, so that they wait on the same dead connections (and on new ones that never answer).
+          const answers = yield* Effect.all([
+            timed(get("/v3/account/balance", key)),
+            timed(get(`/v3/spotcast/${first.json.id}`, key)),
+            timed(postJson("/v3/spotcast", createBody(), key, { "idempotency-key": `hole-${mode}` })),
+            timed(get("/v3/spotcasts", key))
+          ], { concurrency: "unbounded" })
+          for (const { value: answer, ms } of answers) {
+            assert.strictEqual(answer.status, 503, `${mode}: ${answer.text}`)
+            assert.strictEqual(answer.json.error.code, "service_unavailable")
+            assert.match(answer.json.error.message, /same Idempotency-Key/)
+            assert.strictEqual(answer.headers["retry-after"], "2")
+            // The deadlines are 2 s (a connect, an answer); the rest is a loaded test machine's margin. Never the 30 s pool wait.
+            assert.isBelow(ms, 3_000, `${mode}: answered after ${ms} ms`)
+          }
+          const { value: ready, ms } = yield* timed(get("/readyz"))
+          assert.strictEqual(ready.status, 503, `${mode}: ${ready.text}`)
+          assert.deepStrictEqual(ready.json, { status: "not_ready", reason: "database not answering" })
+          assert.isBelow(ms, 3_000, `${mode}: /readyz answered after ${ms} ms`)
+
+          yield* Proxy.set("pass")
+          // The dead connections were dropped from the pool: new ones are opened, the create retried with its key takes effect once.
+          const again = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": `hole-${mode}` })
+          assert.strictEqual(again.status, 202, `${mode} after: ${again.text}`)
+          const replay = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": `hole-${mode}` })
+          assert.strictEqual(replay.json.id, again.json.id)
+          assert.strictEqual((yield* get("/readyz")).status, 200)
+        }
+        const balance = yield* get("/v3/account/balance", key)
+        assert.strictEqual(balance.json.credit_balance, 20 - 2 * 3, balance.text)
+        assert.strictEqual((yield* get("/v3/spotcasts", key)).json.data.length, 3)
+      }), 120_000)
+
+    it.effect("workers and the webhook dispatcher back off through an outage and resume by themselves: every job finishes once, every delivery goes out once", () =>
+      Effect.gen(function*() {
+        const { key } = yield* account(20)
+        const webhook = { webhook_url: "https://receiver.example.com/hooks" }
+        // Queued before any worker runs, so that the work is waiting when the database goes away.
+        const created = [
+          yield* postJson("/v3/spotcast", createBody(webhook), key),
+          yield* postJson("/v3/spotcast", createBody(webhook), key)
+        ]
+        for (const c of created) assert.strictEqual(c.status, 202, c.text)
+        yield* Proxy.set("blackhole")
+        yield* startWorkerPool({ concurrency: 2, pollInterval: "50 millis", lease: "10 seconds", shutdownGrace: "1 second" })
+        yield* startWebhookDispatcher({ concurrency: 2, pollInterval: "50 millis", lease: "1 minute", shutdownGrace: "1 second" })
+        yield* Effect.sleep("3 seconds")
+        assert.strictEqual(receiver.requests.length, 0, "nothing can be done while the database is away")
+        yield* Proxy.set("reset")
+        yield* Effect.sleep("1 second")
+        yield* Proxy.set("pass")
+        for (const c of created) {
+          const status = yield* awaitFinished(c.json.id, key)
+          assert.strictEqual(status.json.status, "completed", status.text)
+        }
+        for (let i = 0; i < 200 && receiver.requests.length < created.length; i++) yield* Effect.sleep("50 millis")
+        yield* Effect.sleep("500 millis")
+        const ids = receiver.requests.map((r) => r.request.headers["X-Service-Delivery-ID"])
+        assert.strictEqual(ids.length, created.length, `one delivery per forecast: ${ids.join(", ")}`)
+        assert.strictEqual(new Set(ids).size, created.length)
+        assert.deepStrictEqual(receiver.requests.map((r) => r.request.headers["X-Service-Event"]), created.map(() => "spotcast.forecast.completed"))
+        for (const c of created) {
+          const forecasts = yield* get(`/v3/spotcast/${c.json.id}/forecasts`, key)
+          assert.strictEqual(forecasts.json.data.length, 1, forecasts.text)
+        }
+        assert.strictEqual((yield* get("/v3/account/balance", key)).json.credit_balance, 20 - 2 * 2)
+      }).pipe(Effect.scoped), 120_000)
   })
 })

@@ -43,12 +43,18 @@ export interface TestServerOptions {
  * test settings (a high rate limit unless overridden), deterministic weather and analyst doubles and
  * the real worker pool. It also provides an HttpClient pointed at the server and the storage ports.
  */
-export const layer = (options: TestServerOptions = {}) => {
-  const storage = Layer.mergeAll(
-    MemoryStorage.layer,
-    defectOnRead.pipe(Layer.provide(MemoryStorage.layer)),
-    defectOnKeyLookup.pipe(Layer.provide(MemoryStorage.layer))
+export const layer = (options: TestServerOptions = {}) =>
+  layerOn(
+    Layer.mergeAll(
+      MemoryStorage.layer,
+      defectOnRead.pipe(Layer.provide(MemoryStorage.layer)),
+      defectOnKeyLookup.pipe(Layer.provide(MemoryStorage.layer))
+    ),
+    options
   )
+
+/** The same stack on other storage (every storage port and StorageHealth), e.g. embedded PGlite. */
+export const layerOn = <S, E>(storage: Layer.Layer<S, E>, options: TestServerOptions = {}) => {
   const core = Layer.mergeAll(
     storage,
     SequentialIds.layer,
