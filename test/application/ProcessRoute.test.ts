@@ -18,11 +18,12 @@ import * as MemoryCore from "../support/MemoryCore.js"
 const NOW = Date.UTC(2026, 10, 22, 10)
 const HOUR = 3_600_000
 
-// Along 50° N, 1° W to 1° E: two legs of about 38.6 nm through 0.25° cells.
+// Along 50° N, 1° W to 1° E: two legs of about 38.6 nm through 0.25° cells, sailed 11:00–14:52 UTC in
+// daylight (a passage at night is CAUTION by the darkness rule).
 const command = (over: Partial<CreateRouteCommand> = {}): CreateRouteCommand => ({
   waypoints: [{ latitude: 50, longitude: -1 }, { latitude: 50, longitude: 0 }, { latitude: 50, longitude: 1 }],
-  departure: DateTime.unsafeMake(NOW + 2 * HOUR),
-  speedKts: 8,
+  departure: DateTime.unsafeMake(NOW + HOUR),
+  speedKts: 20,
   departureWindowHours: 0,
   preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
   vessel: { type: "sailboat", lengthFt: 30 },

@@ -39,24 +39,36 @@ export interface JudgedSample {
   readonly conditions: DayConditions
 }
 
-/** Whether the sun is up at `utcMillis` at `position`, by the safety engine's own daylight computation. */
-export const isDaylight = (position: Coordinates, utcMillis: number, utcOffsetSeconds: number): boolean => {
+/** The light at `utcMillis` at `position`, by the safety engine's own daylight computation. */
+export type Light = "day" | "night" | "polar_night"
+
+export const lightAt = (position: Coordinates, utcMillis: number, utcOffsetSeconds: number): Light => {
   const local = utcMillis + utcOffsetSeconds * 1000
   const hour = ((local % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS
   const daylight = daylightOn(isoDate(local), position, utcOffsetSeconds)
-  return daylight._tag === "PolarDay" || (daylight._tag === "SunRisesAndSets" && hour >= daylight.sunrise && hour < daylight.sunset)
+  if (daylight._tag === "PolarDay") return "day"
+  if (daylight._tag === "SunRisesAndSets") return hour >= daylight.sunrise && hour < daylight.sunset ? "day" : "night"
+  return "polar_night"
 }
 
+/** Whether the sun is up at `utcMillis` at `position`. */
+export const isDaylight = (position: Coordinates, utcMillis: number, utcOffsetSeconds: number): boolean =>
+  lightAt(position, utcMillis, utcOffsetSeconds) === "day"
+
 /**
- * Darkness on the route: a pwc or a boat under 16 ft is CAUTION at night (it cannot be seen and its
- * crew cannot see the sea coming, cf. the small-craft size class of the cold-water rule); for larger
- * vessels a night hour is a note. Never AVOID on its own.
+ * Darkness on the route, as issue 11's darkness rule for a SpotCast trip (`DarknessRule`): a passage
+ * hour in the dark is a trip that does not fit in daylight, at least CAUTION for every vessel; on a date
+ * with no daylight at all (polar night) it is AVOID for an open boat under 26 ft. A person overboard is
+ * hard to find and other craft hard to see at night (`uscg-navrules`, docs/safety.md).
  */
-export const darknessReason = (daylight: boolean, vessel: Vessel): ReadonlyArray<SampleReason> => {
-  if (daylight) return []
-  return profileOf(vessel).under16
-    ? [{ factor: "darkness", classification: "CAUTION", detail: "at night: CAUTION for a pwc or a boat under 16 ft" }]
-    : [{ factor: "darkness", classification: "GO", detail: "at night" }]
+export const darknessReason = (light: Light, vessel: Vessel): ReadonlyArray<SampleReason> => {
+  if (light === "day") return []
+  if (light === "night") {
+    return [{ factor: "darkness", classification: "CAUTION", detail: "at night: a passage in the dark is CAUTION" }]
+  }
+  return profileOf(vessel).openBoat
+    ? [{ factor: "darkness", classification: "AVOID", detail: "no daylight at all (polar night): AVOID for an open boat under 26 ft" }]
+    : [{ factor: "darkness", classification: "CAUTION", detail: "no daylight at all (polar night): CAUTION, navigate by night" }]
 }
 
 /**
@@ -71,8 +83,9 @@ export const judgeSample = (
 ): Either.Either<JudgedSample, string> =>
   Either.map(reduceHours([hour.point]), (conditions) => {
     const judged = classifyDay(conditions, vessel)
-    const daylight = isDaylight(planned.position, eta, hour.utcOffsetSeconds)
-    const dark = darknessReason(daylight, vessel)
+    const light = lightAt(planned.position, eta, hour.utcOffsetSeconds)
+    const daylight = light === "day"
+    const dark = darknessReason(light, vessel)
     const reasons = [...judged.reasons, ...dark].sort((a, b) => severityOf(b.classification) - severityOf(a.classification))
     return {
       planned,

@@ -6,7 +6,7 @@ import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
 import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
 import { planPassage } from "../../../src/domain/route/Passage.js"
 import type { Route } from "../../../src/domain/route/Route.js"
-import { type HourAt, judgeLegs, judgePassage, passageClass, type WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
+import { darknessReason, type HourAt, judgeLegs, judgePassage, lightAt, passageClass, type WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
 import type { Coordinates } from "../../../src/domain/spotcast/Coordinates.js"
 
 const HOUR = 3_600_000
@@ -80,18 +80,30 @@ describe("judging the passage", () => {
     }
   )
 
-  it("daylight along the route: at night a 12 ft pwc is CAUTION (darkness), a 30 ft sailboat GO with the night noted", () => {
+  it("daylight along the route: at night any vessel is at least CAUTION (darkness, issue 11's rule); by day calm is GO", () => {
     const calm: WeatherLookup = () => at(hour(6))
     const midnight = DateTime.unsafeMake(Date.UTC(2026, 2, 2, 0))
     const pwc = Either.getOrThrow(analyzeRoute(routeOf({ departure: midnight, vessel: { type: "pwc", lengthFt: 12 } }), calm))
     assert.strictEqual(pwc.classification, "CAUTION")
     assert.isTrue(pwc.samples.every((s) => !s.daylight && s.worst_factor === "darkness"))
     const sailboat = Either.getOrThrow(analyzeRoute(routeOf({ departure: midnight }), calm))
-    assert.strictEqual(sailboat.classification, "GO")
-    assert.include(sailboat.legs[0]!.summary, "partly at night")
+    assert.strictEqual(sailboat.classification, "CAUTION")
+    assert.isTrue(sailboat.samples.every((s) => !s.daylight && s.worst_factor === "darkness"))
     const day = Either.getOrThrow(analyzeRoute(routeOf({ vessel: { type: "pwc", lengthFt: 12 } }), calm))
     assert.strictEqual(day.classification, "GO")
     assert.isTrue(day.samples.every((s) => s.daylight))
+  })
+
+  it("polar night on the route: AVOID for an open boat under 26 ft, CAUTION for a yacht; polar day is daylight", () => {
+    const december = Date.UTC(2026, 11, 21, 12)
+    const june = Date.UTC(2026, 5, 21, 0)
+    const svalbard = { latitude: 80, longitude: 15 }
+    assert.strictEqual(lightAt(svalbard, december, 3600), "polar_night")
+    assert.strictEqual(lightAt(svalbard, june, 3600), "day")
+    assert.strictEqual(darknessReason("polar_night", { type: "powerBoat", lengthFt: 20 })[0]!.classification, "AVOID")
+    assert.strictEqual(darknessReason("polar_night", { type: "yacht", lengthFt: 20 })[0]!.classification, "CAUTION")
+    assert.strictEqual(darknessReason("night", { type: "yacht", lengthFt: 60 })[0]!.classification, "CAUTION")
+    assert.deepStrictEqual(darknessReason("day", { type: "pwc", lengthFt: 10 }), [])
   })
 
   it("a sample the weather cannot judge fails the analysis, naming where and when", () => {
@@ -103,20 +115,26 @@ describe("judging the passage", () => {
 })
 
 describe("the departure window", () => {
-  // A front: gale everywhere until 18:00 UTC, calm after it.
-  const front: WeatherLookup = (_, utc) => at(hour(utc < NOON + 6 * HOUR ? 40 : 7))
+  // A front: gale everywhere until 09:00 UTC, calm after it. Candidates from 06:00 UTC, each a 6 h passage
+  // along the equator: 09:00 is the first clear of the front and arrives by 15:00, in daylight (the sun
+  // rises about 06:10 and sets about 18:15 there; an arrival after dark is CAUTION by the darkness rule).
+  const EARLY = NOON - 6 * HOUR
+  const front: WeatherLookup = (_, utc) => at(hour(utc < EARLY + 3 * HOUR ? 40 : 7))
 
   it("the best departure avoids the front and says why; every candidate is rated once, one recommended", () => {
-    const analysis = Either.getOrThrow(analyzeRoute(routeOf({ departureWindowHours: 12 }), front))
+    const analysis = Either.getOrThrow(analyzeRoute(routeOf({ departure: DateTime.unsafeMake(EARLY), departureWindowHours: 12 }), front))
     const departures = analysis.departures!
     assert.strictEqual(departures.length, 13)
     assert.strictEqual(departures[0]!.classification, "AVOID")
     assert.strictEqual(departures.filter((d) => d.recommended).length, 1)
     const best = analysis.best_departure!
     assert.strictEqual(best.classification, "GO")
-    assert.strictEqual(best.departure_time, new Date(NOON + 6 * HOUR).toISOString())
+    assert.strictEqual(best.departure_time, new Date(EARLY + 3 * HOUR).toISOString())
     assert.include(best.reason, "safer than departing as requested (AVOID, wind)")
-    assert.include(analysis.summary, "Best departure in the window: 2026-03-02 18:00 UTC (GO).")
+    assert.include(analysis.summary, "Best departure in the window: 2026-03-02 09:00 UTC (GO).")
+    // Candidates that would arrive after dark are CAUTION for the darkness.
+    assert.isTrue(departures.filter((d) => Date.parse(d.arrival_time) > Date.UTC(2026, 2, 2, 18, 30))
+      .every((d) => d.classification === "CAUTION" && d.worst_factor === "darkness"))
     // The requested departure's own passage is what legs and samples describe.
     assert.strictEqual(analysis.classification, "AVOID")
     for (const d of departures) {
@@ -125,13 +143,16 @@ describe("the departure window", () => {
   })
 
   it("among equals the calmest wins, then the earliest; with no better choice the requested one is recommended", () => {
+    // Candidates 07:00–11:00 UTC: every 6 h passage is in daylight.
+    const seven = NOON - 5 * HOUR
+    const window = { departure: DateTime.unsafeMake(seven), departureWindowHours: 4 }
     const steady: WeatherLookup = () => at(hour(9))
-    const same = Either.getOrThrow(analyzeRoute(routeOf({ departureWindowHours: 4 }), steady))
-    assert.strictEqual(same.best_departure!.departure_time, new Date(NOON).toISOString())
+    const same = Either.getOrThrow(analyzeRoute(routeOf(window), steady))
+    assert.strictEqual(same.best_departure!.departure_time, new Date(seven).toISOString())
     assert.include(same.best_departure!.reason, "already the best")
-    const easing: WeatherLookup = (_, utc) => at(hour(utc < NOON + 2 * HOUR ? 12 : 8))
-    const calmer = Either.getOrThrow(analyzeRoute(routeOf({ departureWindowHours: 4 }), easing))
-    assert.strictEqual(calmer.best_departure!.departure_time, new Date(NOON + 2 * HOUR).toISOString())
+    const easing: WeatherLookup = (_, utc) => at(hour(utc < seven + 2 * HOUR ? 12 : 8))
+    const calmer = Either.getOrThrow(analyzeRoute(routeOf(window), easing))
+    assert.strictEqual(calmer.best_departure!.departure_time, new Date(seven + 2 * HOUR).toISOString())
     assert.include(calmer.best_departure!.reason, "lightest winds")
   })
 
