@@ -106,7 +106,10 @@ if has reads; then
     a=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PA$path" | sed 's/"next_cursor":"[^"]*"/"next_cursor":"…"/')
     b=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PB$path" | sed 's/"next_cursor":"[^"]*"/"next_cursor":"…"/')
     if [ "$a" = "$b" ]; then echo "# same body ($(printf %s "$a" | wc -c) bytes): $path"
-    else echo "# BODY DIFFERS: $path"; echo "$a" | head -c 300; echo; echo "$b" | head -c 300; echo; fi
+    else
+      echo "# BODY DIFFERS: $path"
+      A="$a" B="$b" node -e 'const a=process.env.A,b=process.env.B;let i=0;while(i<a.length&&a[i]===b[i])i++;console.log(`# first difference at byte ${i} of ${a.length}/${b.length}:`);console.log(a.slice(Math.max(0,i-200),i+200));console.log(b.slice(Math.max(0,i-200),i+200))'
+    fi
   done
   for u in "/v3/spotcast/$ID" "/v3/spotcasts?limit=20" "/v3/account/balance"; do
     for p in $PA $PB; do KEY="$KEY" taskset -c 1 wrk -t1 -c"$CONNS" -d3s -s "$BENCH/perf-get.lua" "http://127.0.0.1:$p$u" >/dev/null 2>&1; done
