@@ -127,7 +127,8 @@ const commonData = {
   metadata: { type: "object", description: "The SpotCast's metadata as it was sent, when it was given" }
 }
 
-const eventSchema = (event: string, status: string, extra: Record<string, unknown>, required: ReadonlyArray<string>) => ({
+/** The envelope every webhook body shares: the event's name, when it happened, and its `data`. */
+const eventEnvelope = (event: string, data: Record<string, unknown>) => ({
   type: "object",
   title: `${event} event`,
   description: `The body POSTed for ${event}`,
@@ -135,13 +136,15 @@ const eventSchema = (event: string, status: string, extra: Record<string, unknow
   properties: {
     event: { type: "string", enum: [event] },
     created_at: stringSchema("ISO 8601 UTC timestamp of the event"),
-    data: {
-      type: "object",
-      required: ["spotcast_id", "forecast_id", "status", "coordinates", "forecast_period", "links", ...required],
-      properties: { ...commonData, status: { type: "string", enum: [status] }, ...extra }
-    }
+    data: { type: "object", ...data }
   }
 })
+
+const eventSchema = (event: string, status: string, extra: Record<string, unknown>, required: ReadonlyArray<string>) =>
+  eventEnvelope(event, {
+    required: ["spotcast_id", "forecast_id", "status", "coordinates", "forecast_period", "links", ...required],
+    properties: { ...commonData, status: { type: "string", enum: [status] }, ...extra }
+  })
 
 const webhook = (event: string, summary: string, schema: unknown) => ({
   post: {
@@ -191,31 +194,21 @@ const webhooks = {
 }
 
 /** The body of a route event (`route.forecast.completed` / `.failed`). */
-const routeEventSchema = (event: string, status: string, extra: Record<string, unknown>, required: ReadonlyArray<string>) => ({
-  type: "object",
-  title: `${event} event`,
-  description: `The body POSTed for ${event}`,
-  required: ["event", "created_at", "data"],
-  properties: {
-    event: { type: "string", enum: [event] },
-    created_at: stringSchema("ISO 8601 UTC timestamp of the event"),
-    data: {
-      type: "object",
-      required: ["route_id", "forecast_id", "status", "departure_time", "arrival_time", "total_distance_nm", "links", ...required],
-      properties: {
-        route_id: stringSchema("The route", "rte_7Hq2mXv9LpR4sT1nB8cD3e"),
-        forecast_id: stringSchema("The forecast that finished", "fcst_Q9wE2rT5yU8iO1pA4sD7fG"),
-        status: { type: "string", enum: [status] },
-        departure_time: stringSchema("The requested departure (ISO 8601 UTC)"),
-        arrival_time: stringSchema("Its arrival at the planned speed (ISO 8601 UTC)"),
-        total_distance_nm: { type: "number", description: "Along the great-circle legs" },
-        links: { type: "object", required: ["route"], properties: { route: stringSchema("The route's URL") } },
-        metadata: { type: "object", description: "The route's metadata as it was sent, when it was given" },
-        ...extra
-      }
+const routeEventSchema = (event: string, status: string, extra: Record<string, unknown>, required: ReadonlyArray<string>) =>
+  eventEnvelope(event, {
+    required: ["route_id", "forecast_id", "status", "departure_time", "arrival_time", "total_distance_nm", "links", ...required],
+    properties: {
+      route_id: stringSchema("The route", "rte_7Hq2mXv9LpR4sT1nB8cD3e"),
+      forecast_id: stringSchema("The forecast that finished", "fcst_Q9wE2rT5yU8iO1pA4sD7fG"),
+      status: { type: "string", enum: [status] },
+      departure_time: stringSchema("The requested departure (ISO 8601 UTC)"),
+      arrival_time: stringSchema("Its arrival at the planned speed (ISO 8601 UTC)"),
+      total_distance_nm: { type: "number", description: "Along the great-circle legs" },
+      links: { type: "object", required: ["route"], properties: { route: stringSchema("The route's URL") } },
+      metadata: { type: "object", description: "The route's metadata as it was sent, when it was given" },
+      ...extra
     }
-  }
-})
+  })
 
 const routeWebhooks = {
   "route.forecast.completed": webhook(
