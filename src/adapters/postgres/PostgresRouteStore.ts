@@ -2,20 +2,20 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Layer, Option, Schema } from "effect"
 import { draftReceipt } from "../../domain/billing/Receipt.js"
-import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { completed } from "../../domain/forecast/ForecastLifecycle.js"
-import { ForecastStatus, isTerminal } from "../../domain/forecast/ForecastStatus.js"
-import { jobFor } from "../../domain/forecast/Job.js"
+import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
 import { AccountId, ForecastId, RouteId, SpotCastId } from "../../domain/Ids.js"
 import { Route, RouteAnalysis, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
 import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
+import { AccountPage, afterCursor } from "./AccountPages.js"
 import { AccountFromRow } from "./AccountRows.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
-import { JobFromRow } from "./JobRows.js"
-import { positionOf } from "./SpotCastReads.js"
-import { ForecastFromRow, SpotCastFromRow } from "./SpotCastRows.js"
+import { insertHiddenSpotCast, makeHiddenSpotCastViews } from "./HiddenSpotCasts.js"
+import { makeNewForecasts } from "./NewForecasts.js"
+import { ForecastPage, forecastPageQuery, positionOf } from "./SpotCastReads.js"
+import { ForecastFromRow } from "./SpotCastRows.js"
 
 const RouteJson = Schema.parseJson(Route)
 const AnalysisJson = Schema.parseJson(RouteAnalysis)
@@ -42,17 +42,9 @@ export const make = Effect.gen(function*() {
   const { charging } = makeChargeSteps(sql)
   const steps = makeForecastSteps(sql)
 
-  const insertSpotCast = SqlSchema.void({
-    Request: Schema.Struct({ spotcast: SpotCastFromRow, latest: ForecastId, routeId: RouteId }),
-    execute: ({ latest, routeId, spotcast }) =>
-      sql`INSERT INTO spotcasts ${sql.insert({ ...spotcast, forecast_count: 1, latest_forecast_id: latest, route_id: routeId })}`
-  })
+  const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
+  const insertSpotCast = insertHiddenSpotCast(sql, "route_id", RouteId)
   const insertRoute = SqlSchema.void({ Request: RouteRow, execute: (row) => sql`INSERT INTO routes ${sql.insert(row)}` })
-  const insertForecast = SqlSchema.void({
-    Request: ForecastFromRow,
-    execute: (row) => sql`INSERT INTO forecasts ${sql.insert(row)}`
-  })
-  const insertJob = SqlSchema.void({ Request: JobFromRow, execute: (row) => sql`INSERT INTO jobs ${sql.insert(row)}` })
   const insertAnalysis = SqlSchema.void({
     Request: Schema.Struct({ account_id: AccountId, forecast_id: ForecastId, body: AnalysisJson }),
     execute: (row) => sql`INSERT INTO route_analyses ${sql.insert(row)} ON CONFLICT DO NOTHING`
@@ -75,29 +67,13 @@ export const make = Effect.gen(function*() {
     execute: ({ accountId, spotcastId }) =>
       sql`SELECT latest_forecast_id FROM spotcasts WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} FOR UPDATE`
   })
-  const statusOf = SqlSchema.single({
-    Request: Schema.Struct({ accountId: AccountId, forecastId: ForecastId }),
-    Result: Schema.Struct({ status: ForecastStatus }),
-    execute: ({ accountId, forecastId }) =>
-      sql`SELECT status FROM forecasts WHERE account_id = ${accountId} AND forecast_id = ${forecastId}`
-  })
-  const bumpSpotCast = SqlSchema.void({
-    Request: Schema.Struct({ accountId: AccountId, spotcastId: SpotCastId, latest: ForecastId }),
-    execute: ({ accountId, latest, spotcastId }) =>
-      sql`UPDATE spotcasts SET forecast_count = forecast_count + 1, latest_forecast_id = ${latest}
-          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}`
-  })
   const pageOf = SqlSchema.findAll({
-    Request: Schema.Struct({
-      accountId: AccountId,
-      limit: Schema.Int,
-      after: Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
-    }),
+    Request: AccountPage,
     Result: RouteRow,
     execute: ({ accountId, after, limit }) =>
       sql`SELECT * FROM routes
           WHERE account_id = ${accountId}
-            ${after === null ? sql`` : sql`AND (created_at, route_id) < (${after.createdAt}, ${after.id})`}
+            ${afterCursor(sql, "route_id", after)}
           ORDER BY created_at DESC, route_id DESC
           LIMIT ${limit}`
   })
@@ -116,7 +92,9 @@ export const make = Effect.gen(function*() {
           JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
           LEFT JOIN route_analyses a ON a.account_id = f.account_id AND a.forecast_id = f.forecast_id
           WHERE s.account_id = ${accountId} AND s.spotcast_id IN ${sql.in(spotcastIds)}`,
-      (rows) => Effect.forEach(rows, (row) => Effect.zip(decodeForecast(row), decodeJoined(row)))
+      (rows) =>
+        Effect.forEach(rows, (row) =>
+          Effect.map(Effect.zip(decodeForecast(row), decodeJoined(row)), (latest) => [latest[1].spotcast_id, latest] as const))
     )
   const forecastOf = (accountId: AccountId, spotcastId: SpotCastId, forecastId: string) =>
     Effect.flatMap(
@@ -130,19 +108,9 @@ export const make = Effect.gen(function*() {
           : Effect.map(Effect.zip(decodeForecast(rows[0]), decodeJoined(rows[0])), Option.some)
     )
   const pageOfForecasts = SqlSchema.findAll({
-    Request: Schema.Struct({
-      accountId: AccountId,
-      spotcastId: SpotCastId,
-      limit: Schema.Int,
-      after: Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
-    }),
+    Request: ForecastPage,
     Result: ForecastFromRow,
-    execute: ({ accountId, after, limit, spotcastId }) =>
-      sql`SELECT * FROM forecasts
-          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}
-            ${after === null ? sql`` : sql`AND (created_at, forecast_id) < (${after.createdAt}, ${after.id})`}
-          ORDER BY created_at DESC, forecast_id DESC
-          LIMIT ${limit}`
+    execute: (page) => forecastPageQuery(sql, page)
   })
   // The one query every job pays for (the worker asks whether a job is a route's): none for a SpotCast's.
   const routeOfForecast = SqlSchema.findOne({
@@ -165,26 +133,15 @@ export const make = Effect.gen(function*() {
     execute: ({ accountId }) => sql`SELECT * FROM accounts WHERE account_id = ${accountId}`
   })
 
-  const views = (rows: ReadonlyArray<typeof RouteRow.Type>) =>
-    Effect.gen(function*() {
-      const [first, ...rest] = rows
-      if (first === undefined) return []
-      const latest = new Map(
-        (yield* latestOf(first.account_id, [first.spotcast_id, ...rest.map((r) => r.spotcast_id)]))
-          .map(([forecast, joined]) => [joined.spotcast_id as string, { forecast, joined }])
-      )
-      return rows.flatMap((r): Array<RouteView> => {
-        const l = latest.get(r.spotcast_id)
-        return l === undefined ? [] : [{
-          route: r.body,
-          forecastCount: l.joined.forecast_count,
-          latest: l.forecast,
-          analysis: l.forecast.status === "completed" ? l.joined.route_analysis ?? undefined : undefined
-        }]
-      })
+  const { one, views } = makeHiddenSpotCastViews(
+    latestOf,
+    (r: typeof RouteRow.Type, [forecast, joined]): RouteView => ({
+      route: r.body,
+      forecastCount: joined.forecast_count,
+      latest: forecast,
+      analysis: forecast.status === "completed" ? joined.route_analysis ?? undefined : undefined
     })
-
-  const enqueue = (forecast: Forecast) => Effect.zipRight(insertForecast(forecast), insertJob(jobFor(forecast)))
+  )
 
   const store: RouteStoreShape = {
     create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, route, spotcast }) =>
@@ -197,7 +154,7 @@ export const make = Effect.gen(function*() {
         draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
         check: Effect.void,
         write: Effect.all([
-          insertSpotCast({ spotcast, latest: forecast.id, routeId: route.id }),
+          insertSpotCast({ spotcast, latest: forecast.id, owner: route.id }),
           insertRoute(rowOf(route)),
           enqueue(forecast)
         ], { discard: true })
@@ -232,9 +189,7 @@ export const make = Effect.gen(function*() {
 
     get: (accountId, routeId) =>
       findRoute({ accountId, routeId }).pipe(
-        Effect.flatMap((row) =>
-          Option.isNone(row) ? Effect.succeedNone : Effect.map(views([row.value]), (v) => Option.fromNullable(v[0]))
-        ),
+        Effect.flatMap(one),
         Effect.orDie,
         Effect.withSpan("RouteStore.get")
       ),

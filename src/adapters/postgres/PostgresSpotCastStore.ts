@@ -2,11 +2,10 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { draftReceipt } from "../../domain/billing/Receipt.js"
-import { checkRefreshable, type Forecast } from "../../domain/forecast/Forecast.js"
+import { checkRefreshable } from "../../domain/forecast/Forecast.js"
 import { failed } from "../../domain/forecast/ForecastLifecycle.js"
-import { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import { jobFor } from "../../domain/forecast/Job.js"
-import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
+import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { SecretSealer } from "../../ports/SecretSealer.js"
@@ -14,6 +13,7 @@ import { openSecrets } from "./AccountRows.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
+import { makeNewForecasts } from "./NewForecasts.js"
 import { JobFromRow } from "./JobRows.js"
 import { makeSpotCastReads } from "./SpotCastReads.js"
 import { ForecastFromRow, SpotCastFromRow } from "./SpotCastRows.js"
@@ -28,11 +28,7 @@ export const make = Effect.gen(function*() {
   // The worker's read decodes its account as `SELECT * FROM accounts` rows are, sealed secrets opened.
   const reads = makeSpotCastReads(sql, openSecrets(sealer))
 
-  const insertForecast = SqlSchema.void({
-    Request: ForecastFromRow,
-    execute: (row) => sql`INSERT INTO forecasts ${sql.insert(row)}`
-  })
-  const insertJob = SqlSchema.void({ Request: JobFromRow, execute: (row) => sql`INSERT INTO jobs ${sql.insert(row)}` })
+  const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
   // A create's three rows in one statement (one round trip): the foreign keys between them are checked
   // at the statement's end, when all three are there.
   const insertCreated = SqlSchema.void({
@@ -56,18 +52,6 @@ export const make = Effect.gen(function*() {
           WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} AND widget_id IS NULL AND route_id IS NULL
           FOR UPDATE`
   })
-  const statusOf = SqlSchema.single({
-    Request: Schema.Struct({ accountId: AccountId, forecastId: ForecastId }),
-    Result: Schema.Struct({ status: ForecastStatus }),
-    execute: ({ accountId, forecastId }) =>
-      sql`SELECT status FROM forecasts WHERE account_id = ${accountId} AND forecast_id = ${forecastId}`
-  })
-  const bumpSpotCast = SqlSchema.void({
-    Request: Schema.Struct({ accountId: AccountId, spotcastId: SpotCastId, latest: ForecastId }),
-    execute: ({ accountId, latest, spotcastId }) =>
-      sql`UPDATE spotcasts SET forecast_count = forecast_count + 1, latest_forecast_id = ${latest}
-          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}`
-  })
   const recentCompletions = SqlSchema.findAll({
     Request: Schema.Struct({ count: Schema.Int }),
     Result: Schema.Struct({ created_at: Timestamp, completed_at: Timestamp }),
@@ -75,13 +59,6 @@ export const make = Effect.gen(function*() {
       sql`SELECT created_at, completed_at FROM forecasts
           WHERE completion_seq IS NOT NULL ORDER BY completion_seq DESC LIMIT ${count}`
   })
-
-  /** The forecast with its first job, as create and refresh enqueue it. */
-  const enqueue = (forecast: Forecast) =>
-    Effect.zipRight(
-      insertForecast(forecast),
-      insertJob(jobFor(forecast))
-    )
 
   const store: SpotCastStoreShape = {
     create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast }) =>

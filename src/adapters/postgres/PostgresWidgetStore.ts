@@ -2,16 +2,16 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { draftReceipt } from "../../domain/billing/Receipt.js"
-import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
-import { jobFor } from "../../domain/forecast/Job.js"
 import { AccountId, ForecastId, SpotCastId, WidgetId } from "../../domain/Ids.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import { checkWidgetRefreshable, Widget, WidgetNotFound, type WidgetView } from "../../domain/widget/Widget.js"
 import { WidgetStore, type WidgetStoreShape } from "../../ports/WidgetStore.js"
+import { AccountPage, afterCursor } from "./AccountPages.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
 import { OptionalTimestamp, Timestamp } from "./Columns.js"
-import { JobFromRow } from "./JobRows.js"
+import { insertHiddenSpotCast, makeHiddenSpotCastViews } from "./HiddenSpotCasts.js"
+import { makeNewForecasts } from "./NewForecasts.js"
 import { positionOf } from "./SpotCastReads.js"
 import { ForecastFromRow, SpotCastFromRow } from "./SpotCastRows.js"
 
@@ -42,13 +42,8 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const { charging } = makeChargeSteps(sql)
 
-  const insertSpotCast = SqlSchema.void({
-    Request: Schema.Struct({ spotcast: SpotCastFromRow, latest: ForecastId, widgetId: WidgetId }),
-    execute: ({ latest, spotcast, widgetId }) =>
-      sql`INSERT INTO spotcasts ${
-        sql.insert({ ...spotcast, forecast_count: 1, latest_forecast_id: latest, widget_id: widgetId })
-      }`
-  })
+  const { enqueue } = makeNewForecasts(sql)
+  const insertSpotCast = insertHiddenSpotCast(sql, "widget_id", WidgetId)
   const insertWidget = SqlSchema.void({
     Request: Schema.Struct({ ...WidgetRow.fields, created_body: WidgetJson }),
     execute: (row) => sql`INSERT INTO widgets ${sql.insert(row)}`
@@ -59,11 +54,6 @@ export const make = Effect.gen(function*() {
       sql`UPDATE widgets SET body = ${row.body}, next_refresh_at = ${row.next_refresh_at}
           WHERE account_id = ${row.account_id} AND widget_id = ${row.widget_id}`
   })
-  const insertForecast = SqlSchema.void({
-    Request: ForecastFromRow,
-    execute: (row) => sql`INSERT INTO forecasts ${sql.insert(row)}`
-  })
-  const insertJob = SqlSchema.void({ Request: JobFromRow, execute: (row) => sql`INSERT INTO jobs ${sql.insert(row)}` })
   // Re-aims the hidden SpotCast at the widget's configuration and records its newest forecast.
   const aimSpotCast = SqlSchema.void({
     Request: Schema.Struct({ spotcast: SpotCastFromRow, latest: ForecastId }),
@@ -94,16 +84,12 @@ export const make = Effect.gen(function*() {
       sql`SELECT created_body FROM widgets WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}`
   })
   const pageOf = SqlSchema.findAll({
-    Request: Schema.Struct({
-      accountId: AccountId,
-      limit: Schema.Int,
-      after: Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
-    }),
+    Request: AccountPage,
     Result: WidgetRow,
     execute: ({ accountId, after, limit }) =>
       sql`SELECT * FROM widgets
           WHERE account_id = ${accountId} AND ${sql.unsafe(LIVE)}
-            ${after === null ? sql`` : sql`AND (created_at, widget_id) < (${after.createdAt}, ${after.id})`}
+            ${afterCursor(sql, "widget_id", after)}
           ORDER BY created_at DESC, widget_id DESC
           LIMIT ${limit}`
   })
@@ -143,23 +129,11 @@ export const make = Effect.gen(function*() {
           FOR UPDATE SKIP LOCKED`
   })
 
-  const views = (rows: ReadonlyArray<typeof WidgetRow.Type>) =>
-    Effect.gen(function*() {
-      const [first, ...rest] = rows
-      if (first === undefined) return []
-      const latest = new Map(
-        (yield* latestOf({ accountId: first.account_id, spotcastIds: [first.spotcast_id, ...rest.map((r) => r.spotcast_id)] }))
-          .map((f) => [f.spotcastId as string, f])
-      )
-      return rows.flatMap((r): Array<WidgetView> => {
-        const forecast = latest.get(r.spotcast_id)
-        return forecast === undefined ? [] : [{ widget: r.body, latest: forecast }]
-      })
-    })
-  const one = (row: Option.Option<typeof WidgetRow.Type>) =>
-    Option.isNone(row) ? Effect.succeedNone : Effect.map(views([row.value]), (v) => Option.fromNullable(v[0]))
-
-  const enqueue = (forecast: Forecast) => Effect.zipRight(insertForecast(forecast), insertJob(jobFor(forecast)))
+  const { one, views } = makeHiddenSpotCastViews(
+    (accountId, spotcastIds) =>
+      Effect.map(latestOf({ accountId, spotcastIds }), (forecasts) => forecasts.map((f) => [f.spotcastId, f] as const)),
+    (r: typeof WidgetRow.Type, forecast): WidgetView => ({ widget: r.body, latest: forecast })
+  )
 
   const store: WidgetStoreShape = {
     create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast, widget }) =>
@@ -172,7 +146,7 @@ export const make = Effect.gen(function*() {
         draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
         check: Effect.void,
         write: Effect.all([
-          insertSpotCast({ spotcast, latest: forecast.id, widgetId: widget.id }),
+          insertSpotCast({ spotcast, latest: forecast.id, owner: widget.id }),
           insertWidget({ ...rowOf(widget), created_body: widget }),
           enqueue(forecast)
         ], { discard: true })
