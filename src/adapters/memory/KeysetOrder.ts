@@ -1,3 +1,4 @@
+import { DateTime } from "effect"
 import type { CursorPosition } from "../../domain/paging/Cursor.js"
 import { isAfter } from "../../domain/paging/Page.js"
 
@@ -28,4 +29,17 @@ export const newestFirst = <A>(
   const out: Array<A> = []
   for (let i = end - 1; i >= 0 && out.length < page.limit; i--) out.push(sorted[i]!)
   return out
+}
+
+/** A row's place in keyset order: its creation time and id. */
+export const positionAt = (createdAt: DateTime.Utc, id: string): CursorPosition => ({
+  createdAtMillis: DateTime.toEpochMillis(createdAt),
+  id
+})
+
+/** Inserts into the sorted list an index keeps under `key` (an account's widgets, say), starting it if need be. */
+export const insertIndexed = <K, A>(index: Map<K, Array<A>>, key: K, item: A, keyOf: (a: A) => CursorPosition): void => {
+  const list = index.get(key) ?? []
+  insertSorted(list, item, keyOf)
+  index.set(key, list)
 }

@@ -1,25 +1,14 @@
-import { DateTime, Effect, Either, Layer, Option } from "effect"
+import { Effect, Either, Layer, Option } from "effect"
 import { draftReceipt } from "../../domain/billing/Receipt.js"
-import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
-import { jobFor } from "../../domain/forecast/Job.js"
 import type { AccountId, ForecastId, RouteId } from "../../domain/Ids.js"
 import { type Route, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
 import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
-import { insertSorted, newestFirst } from "./KeysetOrder.js"
+import { insertIndexed, newestFirst, positionAt } from "./KeysetOrder.js"
 import { charging } from "./MemoryCharging.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
+import { addForecast, forecastsPage, newestForecast } from "./MemoryForecasts.js"
 import * as MemorySpotCastStore from "./MemorySpotCastStore.js"
-
-const position = (createdAt: DateTime.Utc, id: string) => ({ createdAtMillis: DateTime.toEpochMillis(createdAt), id })
-
-const addForecast = (db: MemoryTables, forecast: Forecast) => {
-  db.forecasts.set(forecast.id, forecast)
-  const list = db.forecastsOf.get(forecast.spotcastId) ?? []
-  list.push(forecast.id)
-  db.forecastsOf.set(forecast.spotcastId, list)
-  db.jobs.set(forecast.id, jobFor(forecast))
-}
 
 const owned = (db: MemoryTables, accountId: AccountId, routeId: string): Route | undefined => {
   const route = db.routes.get(routeId as RouteId)
@@ -27,11 +16,10 @@ const owned = (db: MemoryTables, accountId: AccountId, routeId: string): Route |
 }
 
 const view = (db: MemoryTables, route: Route): RouteView => {
-  const ids = db.forecastsOf.get(route.spotcastId)!
-  const latest = db.forecasts.get(ids[ids.length - 1]!)!
+  const { forecastCount, latest } = newestForecast(db, route.spotcastId)
   return {
     route,
-    forecastCount: ids.length,
+    forecastCount,
     latest,
     analysis: latest.status === "completed" ? db.routeAnalyses.get(latest.id) : undefined
   }
@@ -54,9 +42,8 @@ export const make = (db: MemoryTables): RouteStoreShape => {
             db.spotcasts.set(spotcast.id, spotcast)
             db.routeOfSpotCast.set(spotcast.id, route.id)
             db.routes.set(route.id, route)
-            const list = db.routesOf.get(route.accountId) ?? []
-            insertSorted(list, route.id, (id) => position(db.routes.get(id)!.createdAt, id))
-            db.routesOf.set(route.accountId, list)
+            insertIndexed(db.routesOf, route.accountId, route.id, (id) =>
+              positionAt(db.routes.get(id)!.createdAt, id))
             addForecast(db, forecast)
           }
         })
@@ -97,18 +84,14 @@ export const make = (db: MemoryTables): RouteStoreShape => {
 
     list: (accountId, page) =>
       Effect.sync(() =>
-        newestFirst(db.routesOf.get(accountId) ?? [], (id) => position(db.routes.get(id)!.createdAt, id), page)
+        newestFirst(db.routesOf.get(accountId) ?? [], (id) => positionAt(db.routes.get(id)!.createdAt, id), page)
           .map((id) => view(db, db.routes.get(id)!))
       ),
 
     listForecasts: (accountId, routeId, page) =>
       Effect.sync(() => {
         const route = owned(db, accountId, routeId)
-        if (route === undefined) return []
-        const byKey = (id: ForecastId) => position(db.forecasts.get(id)!.createdAt, id)
-        const sorted: Array<ForecastId> = []
-        for (const id of db.forecastsOf.get(route.spotcastId) ?? []) insertSorted(sorted, id, byKey)
-        return newestFirst(sorted, byKey, page).map((id) => db.forecasts.get(id)!)
+        return route === undefined ? [] : forecastsPage(db, route.spotcastId, page)
       }),
 
     getForecast: (accountId, routeId, forecastId) =>

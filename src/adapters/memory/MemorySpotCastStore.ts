@@ -3,26 +3,16 @@ import { applyEntry, emptyBalance, refundEntry } from "../../domain/billing/Ledg
 import { draftReceipt } from "../../domain/billing/Receipt.js"
 import { checkRefreshable, type Forecast, type ForecastInProgress } from "../../domain/forecast/Forecast.js"
 import { advanced, completed, failed } from "../../domain/forecast/ForecastLifecycle.js"
-import { jobFor } from "../../domain/forecast/Job.js"
 import type { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound, type SpotCastView } from "../../domain/spotcast/SpotCast.js"
 import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
-import { insertSorted, newestFirst } from "./KeysetOrder.js"
+import { insertSorted, newestFirst, positionAt } from "./KeysetOrder.js"
 import { charging } from "./MemoryCharging.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
+import { addForecast, forecastsPage } from "./MemoryForecasts.js"
 
 const COMPLETION_SAMPLES = 100
-
-const position = (createdAt: DateTime.Utc, id: string) => ({ createdAtMillis: DateTime.toEpochMillis(createdAt), id })
-
-const addForecast = (db: MemoryTables, forecast: Forecast) => {
-  db.forecasts.set(forecast.id, forecast)
-  const list = db.forecastsOf.get(forecast.spotcastId) ?? []
-  list.push(forecast.id)
-  db.forecastsOf.set(forecast.spotcastId, list)
-  db.jobs.set(forecast.id, jobFor(forecast))
-}
 
 const view = (db: MemoryTables, spotcastId: SpotCastId): SpotCastView | undefined => {
   const spotcast = db.spotcasts.get(spotcastId)
@@ -68,7 +58,7 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
         write: () => {
           db.spotcasts.set(spotcast.id, spotcast)
           const owned = db.spotcastsOf.get(spotcast.accountId)
-          if (owned !== undefined) insertSorted(owned, spotcast.id, (id) => position(db.spotcasts.get(id)!.createdAt, id))
+          if (owned !== undefined) insertSorted(owned, spotcast.id, (id) => positionAt(db.spotcasts.get(id)!.createdAt, id))
           addForecast(db, forecast)
         }
       })
@@ -107,18 +97,13 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
 
   list: (accountId, page) =>
     Effect.sync(() =>
-      newestFirst(db.spotcastsOf.get(accountId) ?? [], (id) => position(db.spotcasts.get(id)!.createdAt, id), page)
+      newestFirst(db.spotcastsOf.get(accountId) ?? [], (id) => positionAt(db.spotcasts.get(id)!.createdAt, id), page)
         .map((id) => view(db, id)!)
     ),
 
   listForecasts: (accountId, spotcastId, page) =>
     Effect.sync(() => {
-      if (ownedSpotCast(db, accountId, spotcastId) === undefined) return []
-      // Kept in creation order (the last is the SpotCast's newest); a SpotCast has few, so sort to page.
-      const byKey = (id: ForecastId) => position(db.forecasts.get(id)!.createdAt, id)
-      const sorted: Array<ForecastId> = []
-      for (const id of db.forecastsOf.get(spotcastId) ?? []) insertSorted(sorted, id, byKey)
-      return newestFirst(sorted, byKey, page).map((id) => db.forecasts.get(id)!)
+      return ownedSpotCast(db, accountId, spotcastId) === undefined ? [] : forecastsPage(db, spotcastId, page)
     }),
 
   work: (forecastId) =>

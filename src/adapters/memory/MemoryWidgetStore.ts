@@ -1,7 +1,5 @@
 import { DateTime, Effect, Either, Layer, Option } from "effect"
 import { draftReceipt } from "../../domain/billing/Receipt.js"
-import type { Forecast } from "../../domain/forecast/Forecast.js"
-import { jobFor } from "../../domain/forecast/Job.js"
 import type { AccountId, SpotCastId, WidgetId } from "../../domain/Ids.js"
 import {
   checkWidgetRefreshable,
@@ -11,19 +9,10 @@ import {
   type WidgetView
 } from "../../domain/widget/Widget.js"
 import { WidgetStore, type WidgetStoreShape } from "../../ports/WidgetStore.js"
-import { insertSorted, newestFirst } from "./KeysetOrder.js"
+import { insertIndexed, newestFirst, positionAt } from "./KeysetOrder.js"
 import { charging } from "./MemoryCharging.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
-
-const position = (createdAt: DateTime.Utc, id: string) => ({ createdAtMillis: DateTime.toEpochMillis(createdAt), id })
-
-const addForecast = (db: MemoryTables, forecast: Forecast) => {
-  db.forecasts.set(forecast.id, forecast)
-  const list = db.forecastsOf.get(forecast.spotcastId) ?? []
-  list.push(forecast.id)
-  db.forecastsOf.set(forecast.spotcastId, list)
-  db.jobs.set(forecast.id, jobFor(forecast))
-}
+import { addForecast, newestForecast } from "./MemoryForecasts.js"
 
 const live = (db: MemoryTables, widgetId: string) => {
   const record = db.widgets.get(widgetId as WidgetId)
@@ -35,10 +24,10 @@ const owned = (db: MemoryTables, accountId: AccountId, widgetId: string) => {
   return widget !== undefined && widget.accountId === accountId ? widget : undefined
 }
 
-const view = (db: MemoryTables, widget: Widget): WidgetView => {
-  const ids = db.forecastsOf.get(widget.spotcastId)!
-  return { widget, latest: db.forecasts.get(ids[ids.length - 1]!)! }
-}
+const view = (db: MemoryTables, widget: Widget): WidgetView => ({
+  widget,
+  latest: newestForecast(db, widget.spotcastId).latest
+})
 
 const save = (db: MemoryTables, widget: Widget) => {
   const record = db.widgets.get(widget.id)!
@@ -60,9 +49,8 @@ export const make = (db: MemoryTables): WidgetStoreShape => ({
           db.spotcasts.set(spotcast.id, spotcast)
           db.widgetOfSpotCast.set(spotcast.id, widget.id)
           db.widgets.set(widget.id, { current: widget, created: widget, deleted: false })
-          const list = db.widgetsOf.get(widget.accountId) ?? []
-          insertSorted(list, widget.id, (id) => position(db.widgets.get(id)!.created.createdAt, id))
-          db.widgetsOf.set(widget.accountId, list)
+          insertIndexed(db.widgetsOf, widget.accountId, widget.id, (id) =>
+            positionAt(db.widgets.get(id)!.created.createdAt, id))
           addForecast(db, forecast)
         }
       })
@@ -118,7 +106,7 @@ export const make = (db: MemoryTables): WidgetStoreShape => ({
   list: (accountId, page) =>
     Effect.sync(() => {
       const ids = (db.widgetsOf.get(accountId) ?? []).filter((id) => !db.widgets.get(id)!.deleted)
-      return newestFirst(ids, (id) => position(db.widgets.get(id)!.created.createdAt, id), page)
+      return newestFirst(ids, (id) => positionAt(db.widgets.get(id)!.created.createdAt, id), page)
         .map((id) => view(db, db.widgets.get(id)!.current))
     }),
 
