@@ -3,9 +3,11 @@ import type { Account } from "../../src/domain/account/Account.js"
 import type { ApiKey } from "../../src/domain/account/ApiKey.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
 import { initialLifecycle } from "../../src/domain/forecast/ForecastLifecycle.js"
+import { SpotCastId, WidgetId } from "../../src/domain/Ids.js"
 import type { SpotCast } from "../../src/domain/spotcast/SpotCast.js"
 import type { WebhookDelivery } from "../../src/domain/webhook/WebhookDelivery.js"
 import { WebhookUrl } from "../../src/domain/webhook/WebhookUrl.js"
+import type { Widget } from "../../src/domain/widget/Widget.js"
 import type { Grant } from "../../src/ports/AccountStore.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
 import type { CreateSpotCastCommand } from "../../src/ports/SpotCastStore.js"
@@ -56,6 +58,22 @@ export const spotcast = (owner: Pick<Account, "id">, at: DateTime.Utc, overrides
   start: DateTime.unsafeMake(Date.UTC(2026, 2, 2)),
   numDays: 3,
   preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  ...overrides
+})
+
+/** A widget of `owner` made at `at` (not stored), two days at a fixed spot unless `overrides` say otherwise. */
+export const widget = (owner: Pick<Account, "id">, at: DateTime.Utc, overrides: Partial<Widget> = {}): Widget => ({
+  id: WidgetId.make(id("wgt")),
+  accountId: owner.id,
+  spotcastId: SpotCastId.make(id("spc")),
+  name: "Harbour",
+  displayType: "mini",
+  coordinates: { latitude: 41.13, longitude: -71.71 },
+  numDays: 2,
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  createdAt: at,
+  updatedAt: at,
+  lastRefreshedAt: at,
   ...overrides
 })
 

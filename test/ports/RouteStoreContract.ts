@@ -3,10 +3,10 @@ import { DateTime, Effect, Either, Option } from "effect"
 import type { Account } from "../../src/domain/account/Account.js"
 import { LedgerEntryId, RouteId, SpotCastId } from "../../src/domain/Ids.js"
 import type { Route, RouteAnalysis } from "../../src/domain/route/Route.js"
-import { AccountStore } from "../../src/ports/AccountStore.js"
 import { RouteStore } from "../../src/ports/RouteStore.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
+import { balance, hiddenSpotCastChargingContract } from "./HiddenSpotCastContract.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
 
 const calm = { wind_speed_kt: 8, wind_gust_kt: 11, wind_direction_deg: 200 }
@@ -78,9 +78,6 @@ const refreshCommand = (route: Route, at: DateTime.Utc, routeId: string = route.
   estimatedCompletionSeconds: 10
 })
 
-const balance = (owner: Pick<Account, "id">) =>
-  Effect.flatMap(AccountStore, (store) => Effect.map(store.balance(owner.id), (b) => b.creditBalance))
-
 const complete = (forecastId: ReturnType<typeof F.forecast>["id"]) =>
   Effect.flatMap(RouteStore, (store) =>
     Effect.flatMap(DateTime.now, (at) => store.complete({ forecastId, analysis, routeAnalysis, at })))
@@ -112,15 +109,6 @@ export const routeStoreContract = (it: ContractIt) =>
         const command = yield* F.createCommand(owner, 2)
         yield* spotcasts.create(command)
         assert.isTrue(Option.isNone(yield* store.work(command.forecast.id)))
-      })))
-
-    it.effect("a create the balance cannot pay stores nothing", () =>
-      onFreshStorage(Effect.gen(function*() {
-        const owner = yield* F.seed(1)
-        const attempt = yield* Effect.either(created(owner, 2))
-        assert.isTrue(Either.isLeft(attempt) && attempt.left._tag === "InsufficientBalance")
-        assert.deepStrictEqual(yield* (yield* RouteStore).list(owner.id, { limit: 10 }), [])
-        assert.strictEqual(yield* balance(owner), 1)
       })))
 
     it.effect("complete stores the analysis with the forecast, once; the webhook delivery is written with it", () =>
@@ -169,21 +157,6 @@ export const routeStoreContract = (it: ContractIt) =>
         assert.isTrue(Either.isLeft(missing) && missing.left._tag === "MarineRouteNotFound")
       })))
 
-    it.effect("concurrent refreshes of one route: exactly one is charged", () =>
-      onFreshStorage(Effect.gen(function*() {
-        const store = yield* RouteStore
-        const owner = yield* F.seed(20)
-        const { forecast, route } = yield* created(owner)
-        yield* complete(forecast.id)
-        const now = yield* DateTime.now
-        const results = yield* Effect.all(
-          Array.from({ length: 6 }, () => Effect.either(store.refresh(refreshCommand(route, now)))),
-          { concurrency: "unbounded" }
-        )
-        assert.strictEqual(results.filter(Either.isRight).length, 1)
-        assert.strictEqual(yield* balance(owner), 16)
-      })))
-
     it.effect("list and reads: the account's routes only, newest first, keyset after the cursor", () =>
       onFreshStorage(Effect.gen(function*() {
         const store = yield* RouteStore
@@ -204,22 +177,13 @@ export const routeStoreContract = (it: ContractIt) =>
         assert.deepStrictEqual(yield* store.listForecasts(other.id, mine[0]!.route.id, { limit: 10 }), [])
       })))
 
-    it.effect("routes and SpotCasts charged at once never overdraw the balance", () =>
-      onFreshStorage(Effect.gen(function*() {
-        const spotcasts = yield* SpotCastStore
-        const owner = yield* F.seed(25)
-        const results = yield* Effect.all(
-          Array.from({ length: 30 }, (_, i) =>
-            i % 2 === 0
-              ? Effect.either(Effect.as(created(owner, 2 + (i % 3)), 2 + (i % 3)))
-              : Effect.either(Effect.flatMap(F.createCommand(owner, 2), (c) => Effect.as(spotcasts.create(c), 2)))),
-          { concurrency: "unbounded" }
-        )
-        const spent = results.reduce((sum, r) => sum + (Either.isRight(r) ? r.right : 0), 0)
-        for (const r of results) if (Either.isLeft(r)) assert.strictEqual(r.left._tag, "InsufficientBalance")
-        const left = yield* balance(owner)
-        assert.strictEqual(left, 25 - spent)
-        assert.isAtLeast(left, 0)
-        assert.isBelow(left, 2)
-      })))
+    hiddenSpotCastChargingContract(it, {
+      name: "route",
+      price: 2,
+      create: (owner, price) => Effect.map(created(owner, price), ({ forecast, route }) => ({ made: route, forecast })),
+      refresh: (route, at) => Effect.flatMap(RouteStore, (store) => store.refresh(refreshCommand(route, at))),
+      complete,
+      list: (owner) => Effect.flatMap(RouteStore, (store) => store.list(owner.id, { limit: 10 })),
+      leftBelow: 2
+    })
   })

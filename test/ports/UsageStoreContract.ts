@@ -2,7 +2,7 @@ import { assert } from "@effect/vitest"
 import { DateTime, Duration, Effect, Either, Option } from "effect"
 import fc from "fast-check"
 import type { Account } from "../../src/domain/account/Account.js"
-import { type ForecastId, LedgerEntryId, SpotCastId, WidgetId } from "../../src/domain/Ids.js"
+import { type ForecastId, LedgerEntryId, SpotCastId } from "../../src/domain/Ids.js"
 import { aggregate, creditsUsed, type Tally } from "../../src/domain/usage/UsageCounters.js"
 import { DAY_MILLIS, HOUR_MILLIS, resolveRange } from "../../src/domain/usage/UsageRange.js"
 import { backingSpotCast, refreshed, type Widget } from "../../src/domain/widget/Widget.js"
@@ -37,20 +37,6 @@ const sumOf = (list: ReadonlyArray<Tally>, measure: Tally["measure"]) =>
   list.filter((t) => t.measure === measure).reduce((sum, t) => sum + t.amount, 0)
 
 const dateOf = (millis: number) => new Date(millis).toISOString().slice(0, 10)
-
-const newWidget = (owner: Pick<Account, "id">, now: DateTime.Utc, numDays: number): Widget => ({
-  id: WidgetId.make(F.id("wgt")),
-  accountId: owner.id,
-  spotcastId: SpotCastId.make(F.id("spc")),
-  name: "Harbour",
-  displayType: "mini",
-  coordinates: { latitude: 41.13, longitude: -71.71 },
-  numDays,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
-  createdAt: now,
-  updatedAt: now,
-  lastRefreshedAt: now
-})
 
 /** One step of the property's random histories. */
 type Op =
@@ -122,7 +108,7 @@ export const usageStoreContract = (it: ContractIt) => {
               break
             }
             case "widget": {
-              const widget = newWidget(account, t, op.price)
+              const widget = F.widget(account, t, { numDays: op.price })
               const spotcast = backingSpotCast(widget, t)
               const forecast = F.forecast(spotcast, t)
               yield* widgets.create({ widget, spotcast, forecast, price: op.price, chargeId: LedgerEntryId.make(F.id("led")), estimatedCompletionSeconds: 10 })
@@ -207,7 +193,7 @@ export const usageStoreContract = (it: ContractIt) => {
       yield* spotcasts.create(command)
       const t2 = DAY0 + DAY_MILLIS + 2 * HOUR_MILLIS
       yield* spotcasts.fail({ forecastId: command.forecast.id, error: WEATHER_UNAVAILABLE, at: utc(t2), refundId: LedgerEntryId.make(F.id("led")) })
-      const widget = newWidget(account, utc(t2), 3)
+      const widget = F.widget(account, utc(t2), { numDays: 3 })
       const spotcast = backingSpotCast(widget, utc(t2))
       yield* (yield* WidgetStore).create({ widget, spotcast, forecast: F.forecast(spotcast, utc(t2)), price: 3, chargeId: LedgerEntryId.make(F.id("led")), estimatedCompletionSeconds: 10 })
 

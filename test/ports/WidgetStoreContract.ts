@@ -1,36 +1,21 @@
 import { assert, describe } from "@effect/vitest"
 import { DateTime, Effect, Either, Option } from "effect"
 import { backingSpotCast, refreshed, type Widget } from "../../src/domain/widget/Widget.js"
-import { LedgerEntryId, SpotCastId, WidgetId } from "../../src/domain/Ids.js"
+import { LedgerEntryId, WidgetId } from "../../src/domain/Ids.js"
 import type { Account } from "../../src/domain/account/Account.js"
-import { AccountStore } from "../../src/ports/AccountStore.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import { WidgetStore } from "../../src/ports/WidgetStore.js"
 import * as F from "./Fixtures.js"
+import { balance, hiddenSpotCastChargingContract } from "./HiddenSpotCastContract.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
 
 const analysis = { summary: "Calm", daily_classifications: [{ date: "2026-03-01", classification: "GO" as const, summary: "Calm" }] }
-
-const widgetOf = (owner: Pick<Account, "id">, at: DateTime.Utc, over: Partial<Widget> = {}): Widget => ({
-  id: WidgetId.make(F.id("wgt")),
-  accountId: owner.id,
-  spotcastId: SpotCastId.make(F.id("spc")),
-  name: "Harbour",
-  displayType: "mini",
-  coordinates: { latitude: 41.13, longitude: -71.71 },
-  numDays: 2,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
-  createdAt: at,
-  updatedAt: at,
-  lastRefreshedAt: at,
-  ...over
-})
 
 /** Stores a new widget of `owner` at the clock's time (plus `offsetSeconds`), charged its num_days. */
 const created = (owner: Pick<Account, "id">, over: Partial<Widget> = {}, offsetSeconds = 0) =>
   Effect.gen(function*() {
     const at = DateTime.add(yield* DateTime.now, { seconds: offsetSeconds })
-    const widget = widgetOf(owner, at, over)
+    const widget = F.widget(owner, at, over)
     const spotcast = backingSpotCast(widget, at)
     const forecast = F.forecast(spotcast, at)
     const charged = yield* (yield* WidgetStore).create({
@@ -56,9 +41,6 @@ const refreshCommand = (widget: Widget, at: DateTime.Utc, automatic?: DateTime.U
   ...(automatic === undefined ? {} : { automatic: { dueAt: automatic } })
 })
 
-const balance = (owner: Pick<Account, "id">) =>
-  Effect.flatMap(AccountStore, (store) => Effect.map(store.balance(owner.id), (b) => b.creditBalance))
-
 const complete = (forecastId: typeof F.forecast extends (...a: any) => infer R ? R extends { id: infer I } ? I : never : never) =>
   Effect.flatMap(SpotCastStore, (store) =>
     Effect.flatMap(DateTime.now, (at) => store.complete({ forecastId, analysis, at })))
@@ -83,15 +65,6 @@ export const widgetStoreContract = (it: ContractIt) =>
         const work = Option.getOrThrow(yield* spotcasts.work(forecast.id))
         assert.strictEqual(work.spotcast.id, widget.spotcastId)
         assert.strictEqual(work.spotcast.numDays, 3)
-      })))
-
-    it.effect("a create the balance cannot pay stores nothing", () =>
-      onFreshStorage(Effect.gen(function*() {
-        const owner = yield* F.seed(1)
-        const attempt = yield* Effect.either(created(owner, { numDays: 2 }))
-        assert.isTrue(Either.isLeft(attempt) && attempt.left._tag === "InsufficientBalance")
-        assert.deepStrictEqual(yield* (yield* WidgetStore).list(owner.id, { limit: 10 }), [])
-        assert.strictEqual(yield* balance(owner), 1)
       })))
 
     it.effect("list: live widgets of the account only, newest first, keyset after the cursor", () =>
@@ -160,40 +133,6 @@ export const widgetStoreContract = (it: ContractIt) =>
         assert.isTrue(Either.isLeft(missing) && missing.left._tag === "WidgetNotFound")
       })))
 
-    it.effect("concurrent refreshes of one widget: exactly one is charged", () =>
-      onFreshStorage(Effect.gen(function*() {
-        const store = yield* WidgetStore
-        const owner = yield* F.seed(20)
-        const { forecast, widget } = yield* created(owner, { numDays: 1 })
-        yield* complete(forecast.id)
-        const now = yield* DateTime.now
-        const results = yield* Effect.all(
-          Array.from({ length: 6 }, () => Effect.either(store.refresh(refreshCommand(widget, now)))),
-          { concurrency: "unbounded" }
-        )
-        assert.strictEqual(results.filter(Either.isRight).length, 1)
-        assert.strictEqual(yield* balance(owner), 18)
-      })))
-
-    it.effect("widgets and SpotCasts charged at once never overdraw the balance", () =>
-      onFreshStorage(Effect.gen(function*() {
-        const spotcasts = yield* SpotCastStore
-        const owner = yield* F.seed(25)
-        const results = yield* Effect.all(
-          Array.from({ length: 30 }, (_, i) =>
-            i % 2 === 0
-              ? Effect.either(Effect.map(created(owner, { numDays: 1 + (i % 3) }), () => 1 + (i % 3)))
-              : Effect.either(Effect.flatMap(F.createCommand(owner, 2), (c) => Effect.as(spotcasts.create(c), 2)))),
-          { concurrency: "unbounded" }
-        )
-        const spent = results.reduce((sum, r) => sum + (Either.isRight(r) ? r.right : 0), 0)
-        for (const r of results) if (Either.isLeft(r)) assert.strictEqual(r.left._tag, "InsufficientBalance")
-        const left = yield* balance(owner)
-        assert.strictEqual(left, 25 - spent)
-        assert.isAtLeast(left, 0)
-        assert.isBelow(left, 3)
-      })))
-
     it.effect("claimDue: due widgets only, each claimed by one caller; a stale claim cannot refresh", () =>
       onFreshStorage(Effect.gen(function*() {
         const store = yield* WidgetStore
@@ -220,4 +159,15 @@ export const widgetStoreContract = (it: ContractIt) =>
         const after = Option.getOrThrow(yield* store.get(owner.id, claim.widget.id)).widget
         assert.strictEqual(DateTime.toEpochMillis(after.nextRefreshAt!), DateTime.toEpochMillis(now) + 6 * 3_600_000)
       })))
+
+    hiddenSpotCastChargingContract(it, {
+      name: "widget",
+      price: 1,
+      create: (owner, price) =>
+        Effect.map(created(owner, { numDays: price }), ({ forecast, widget }) => ({ made: widget, forecast })),
+      refresh: (widget, at) => Effect.flatMap(WidgetStore, (store) => store.refresh(refreshCommand(widget, at))),
+      complete,
+      list: (owner) => Effect.flatMap(WidgetStore, (store) => store.list(owner.id, { limit: 10 })),
+      leftBelow: 3
+    })
   })
