@@ -25,16 +25,20 @@ export const claimOf = <E, R>(
       fingerprint: requestFingerprint(crypto, method, path, sent)
     }))
 
+/** A replayed answer says so in `Idempotent-Replayed: true`; a first answer has no such header. */
+export const markReplayed = (replayed: boolean) =>
+  replayed
+    ? HttpApp.appendPreResponseHandler((_, response) =>
+      Effect.succeed(HttpServerResponse.setHeader(response, REPLAYED_HEADER, "true"))
+    )
+    : Effect.void
+
 /**
  * The 202 body, from the receipt alone, so a replay is byte-identical to the first answer; a replay
  * also says so in `Idempotent-Replayed: true`.
  */
 export const accepted = (charged: Charged) =>
   Effect.gen(function*() {
-    if (charged._tag === "Replayed") {
-      yield* HttpApp.appendPreResponseHandler((_, response) =>
-        Effect.succeed(HttpServerResponse.setHeader(response, REPLAYED_HEADER, "true"))
-      )
-    }
+    yield* markReplayed(charged._tag === "Replayed")
     return spotcastAccepted(charged.receipt, (yield* Settings).publicBaseUrl)
   })

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import type { Forecast } from "../../../domain/forecast/Forecast.js"
 import { ForecastListItem, forecastListItem } from "./ForecastResource.js"
-import { listOf } from "./Wire.js"
+import { listBody, listOf } from "./Wire.js"
 
 /** GET /v3/spotcast/{id}/forecasts: newest first, keyset-paginated like the SpotCast list. */
 export const ForecastList = Schema.Struct({
@@ -17,7 +17,5 @@ export const forecastList = (page: {
   readonly nextCursor: string | null
 }): ForecastList => ({
   spotcast_id: page.spotcastId,
-  data: page.data.map(forecastListItem),
-  has_more: page.hasMore,
-  next_cursor: page.nextCursor
+  ...listBody(page, forecastListItem)
 })

@@ -7,7 +7,7 @@ import { type Route, RouteAnalysis, type RouteView } from "../../../domain/route
 import { apiBase } from "../../../domain/spotcast/Links.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
 import { ForecastListItem, forecastListItem } from "./ForecastResource.js"
-import { CoordinatesBody, ForecastStatusBody, listOf, ProgressBody, Timestamp, timestamp } from "./Wire.js"
+import { CoordinatesBody, ForecastStatusBody, listBody, listOf, ProgressBody, Timestamp, timestamp } from "./Wire.js"
 
 const routeLink = (base: string, routeId: string) => `${apiBase(base)}/route/${routeId}`
 
@@ -192,7 +192,5 @@ export const routeForecastList = (page: {
   readonly nextCursor: string | null
 }): typeof RouteForecastList.Type => ({
   route_id: page.routeId,
-  data: page.data.map(forecastListItem),
-  has_more: page.hasMore,
-  next_cursor: page.nextCursor
+  ...listBody(page, forecastListItem)
 })

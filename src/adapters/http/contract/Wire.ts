@@ -30,3 +30,9 @@ export const listOf = <S extends Schema.Schema.Any>(item: S) => ({
   has_more: Schema.Boolean,
   next_cursor: Schema.NullOr(Schema.String)
 })
+
+/** A page in the list envelope, each item written by `item`. */
+export const listBody = <A, B>(
+  page: { readonly data: ReadonlyArray<A>; readonly hasMore: boolean; readonly nextCursor: string | null },
+  item: (a: A) => B
+) => ({ data: page.data.map(item), has_more: page.hasMore, next_cursor: page.nextCursor })
