@@ -2,10 +2,8 @@ import { DateTime, Option, ParseResult, Schema } from "effect"
 import { Latitude, Longitude } from "../../../domain/spotcast/Coordinates.js"
 import { parseStartDate } from "../../../domain/forecast/ForecastPeriod.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
-import { defaultPreferences, DistanceUnit, Language, SpeedUnit } from "../../../domain/spotcast/Preferences.js"
 import type { CreateSpotCastCommand } from "../../../domain/spotcast/SpotCastCommands.js"
-import { VesselLength, VesselType } from "../../../domain/spotcast/Vessel.js"
-import { WebhookUrl } from "../../../domain/webhook/WebhookUrl.js"
+import { preferencesOf, PreferencesInput, vesselOf, VesselInfoInput, WebhookUrlInput } from "./CreateBodyFields.js"
 import { required, says, strict } from "./SchemaAnnotations.js"
 
 export const MAX_TRIP_DURATION_HOURS = 120
@@ -18,27 +16,6 @@ const ruleMessage = (issue: ParseResult.ParseIssue): string | undefined => {
   }
   return undefined
 }
-
-export const PreferencesInput = Schema.Struct({
-  language: Schema.optional(
-    Language.annotations(says("preferences.language must be one of en, es, fr, pt, it, ja"))
-  ),
-  distance_units: Schema.optional(
-    DistanceUnit.annotations(says("preferences.distance_units must be one of nm, mi, km"))
-  ),
-  speed_units: Schema.optional(SpeedUnit.annotations(says("preferences.speed_units must be one of kts, mph, ms")))
-}).annotations({ ...strict, message: () => "preferences must be an object", description: "Analysis language and units" })
-export type PreferencesInput = typeof PreferencesInput.Type
-
-export const VesselInfoInput = Schema.Struct({
-  type: Schema.propertySignature(
-    VesselType.annotations(says("vessel_info.type must be one of powerBoat, sailboat, pwc, yacht, catamaran"))
-  ).annotations(required("vessel_info.type is required")),
-  length_ft: Schema.propertySignature(
-    VesselLength.annotations(says("vessel_info.length_ft must be a number from 1 to 500"))
-  ).annotations(required("vessel_info.length_ft is required"))
-}).annotations({ ...strict, message: () => "vessel_info must be an object with type and length_ft" })
-export type VesselInfoInput = typeof VesselInfoInput.Type
 
 /**
  * `start_date` as sent, decoded once into the instant it names. A client encodes an instant as an ISO
@@ -73,14 +50,7 @@ export const CreateSpotCastRequest = Schema.Struct({
   num_days: Schema.propertySignature(
     Schema.Int.pipe(Schema.between(1, 5)).annotations(says("num_days must be an integer from 1 to 5"))
   ).annotations(required("num_days is required")),
-  webhook_url: Schema.optional(
-    WebhookUrl.annotations({
-      message: (issue) => ({
-        message: typeof issue.actual === "string" ? "webhook_url must be an absolute https URL of at most 2048 characters without credentials" : "webhook_url must be a string",
-        override: true
-      })
-    })
-  ),
+  webhook_url: WebhookUrlInput,
   metadata: Schema.optional(
     Metadata.annotations({
       message: (issue) => ({
@@ -105,14 +75,8 @@ export const createSpotCastCommand = (request: CreateSpotCastRequest): CreateSpo
   coordinates: { latitude: request.latitude, longitude: request.longitude },
   start: request.start_date,
   numDays: request.num_days,
-  preferences: {
-    language: request.preferences?.language ?? defaultPreferences.language,
-    distanceUnits: request.preferences?.distance_units ?? defaultPreferences.distanceUnits,
-    speedUnits: request.preferences?.speed_units ?? defaultPreferences.speedUnits
-  },
-  vessel: request.vessel_info === undefined
-    ? undefined
-    : { type: request.vessel_info.type, lengthFt: request.vessel_info.length_ft },
+  preferences: preferencesOf(request.preferences),
+  vessel: vesselOf(request.vessel_info),
   tripDurationHours: request.trip_duration_hours,
   metadata: request.metadata,
   webhookUrl: request.webhook_url

@@ -1,7 +1,6 @@
 import { Schema } from "effect"
 import { Latitude, Longitude } from "../../../domain/spotcast/Coordinates.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
-import { defaultPreferences } from "../../../domain/spotcast/Preferences.js"
 import {
   MAX_SPEED_KTS,
   MAX_WAYPOINTS,
@@ -10,8 +9,8 @@ import {
   MIN_WAYPOINTS
 } from "../../../domain/route/Route.js"
 import type { CreateRouteCommand } from "../../../domain/route/RouteCommand.js"
-import { WebhookUrl } from "../../../domain/webhook/WebhookUrl.js"
-import { PreferencesInput, StartDate, VesselInfoInput } from "./CreateSpotCastRequest.js"
+import { preferencesOf, PreferencesInput, vesselOf, VesselInfoInput, WebhookUrlInput } from "./CreateBodyFields.js"
+import { StartDate } from "./CreateSpotCastRequest.js"
 import { required, says, strict } from "./SchemaAnnotations.js"
 
 const Waypoint = Schema.Struct({
@@ -51,16 +50,7 @@ export const CreateRouteRequest = Schema.Struct({
   ),
   vessel_info: Schema.optional(VesselInfoInput),
   preferences: Schema.optional(PreferencesInput),
-  webhook_url: Schema.optional(
-    WebhookUrl.annotations({
-      message: (issue) => ({
-        message: typeof issue.actual === "string"
-          ? "webhook_url must be an absolute https URL of at most 2048 characters without credentials"
-          : "webhook_url must be a string",
-        override: true
-      })
-    })
-  ),
+  webhook_url: WebhookUrlInput,
   metadata: Schema.optional(Metadata.annotations({ message: () => "metadata must be a JSON object" }))
 }).annotations({ ...strict, identifier: "CreateRouteRequest" })
 export type CreateRouteRequest = typeof CreateRouteRequest.Type
@@ -70,14 +60,8 @@ export const createRouteCommand = (request: CreateRouteRequest): CreateRouteComm
   departure: request.departure_time,
   speedKts: request.speed_kts,
   departureWindowHours: request.departure_window_hours ?? 0,
-  preferences: {
-    language: request.preferences?.language ?? defaultPreferences.language,
-    distanceUnits: request.preferences?.distance_units ?? defaultPreferences.distanceUnits,
-    speedUnits: request.preferences?.speed_units ?? defaultPreferences.speedUnits
-  },
-  vessel: request.vessel_info === undefined
-    ? undefined
-    : { type: request.vessel_info.type, lengthFt: request.vessel_info.length_ft },
+  preferences: preferencesOf(request.preferences),
+  vessel: vesselOf(request.vessel_info),
   metadata: request.metadata,
   webhookUrl: request.webhook_url
 })

@@ -1,6 +1,5 @@
 import { Schema } from "effect"
 import { Latitude, Longitude } from "../../../domain/spotcast/Coordinates.js"
-import { defaultPreferences } from "../../../domain/spotcast/Preferences.js"
 import {
   AUTO_REFRESH_HOURS,
   AutoRefreshHours,
@@ -10,7 +9,8 @@ import {
   type WidgetPatch,
   type WidgetView
 } from "../../../domain/widget/Widget.js"
-import { MAX_TRIP_DURATION_HOURS, PreferencesInput, VesselInfoInput } from "./CreateSpotCastRequest.js"
+import { preferencesOf, PreferencesInput, vesselOf, VesselInfoInput } from "./CreateBodyFields.js"
+import { MAX_TRIP_DURATION_HOURS } from "./CreateSpotCastRequest.js"
 import { LatestForecast, latestForecast } from "./ForecastResource.js"
 import { required, says, strict } from "./SchemaAnnotations.js"
 import { CoordinatesBody, listOf, Timestamp, timestamp } from "./Wire.js"
@@ -69,12 +69,8 @@ export const widgetConfig = (r: CreateWidgetRequest): WidgetConfig => ({
   displayType: r.display_type,
   coordinates: { latitude: r.latitude, longitude: r.longitude },
   numDays: r.num_days,
-  preferences: {
-    language: r.preferences?.language ?? defaultPreferences.language,
-    distanceUnits: r.preferences?.distance_units ?? defaultPreferences.distanceUnits,
-    speedUnits: r.preferences?.speed_units ?? defaultPreferences.speedUnits
-  },
-  ...(r.vessel_info === undefined ? {} : { vessel: { type: r.vessel_info.type, lengthFt: r.vessel_info.length_ft } }),
+  preferences: preferencesOf(r.preferences),
+  ...(r.vessel_info === undefined ? {} : { vessel: vesselOf(r.vessel_info) }),
   ...(r.trip_duration_hours === undefined ? {} : { tripDurationHours: r.trip_duration_hours }),
   ...(r.auto_refresh_hours === undefined ? {} : { autoRefreshHours: r.auto_refresh_hours })
 })
@@ -92,7 +88,7 @@ export const widgetPatch = (r: UpdateWidgetRequest, current: { latitude: number;
     ...(r.preferences.distance_units === undefined ? {} : { distanceUnits: r.preferences.distance_units }),
     ...(r.preferences.speed_units === undefined ? {} : { speedUnits: r.preferences.speed_units })
   },
-  vessel: r.vessel_info === undefined ? undefined : { type: r.vessel_info.type, lengthFt: r.vessel_info.length_ft },
+  vessel: vesselOf(r.vessel_info),
   tripDurationHours: r.trip_duration_hours,
   autoRefreshHours: r.auto_refresh_hours
 })

@@ -1,0 +1,53 @@
+/** The optional fields the create bodies share (SpotCast, widget, route), and how each is read. */
+import { Schema } from "effect"
+import { defaultPreferences, DistanceUnit, Language, type Preferences, SpeedUnit } from "../../../domain/spotcast/Preferences.js"
+import { type Vessel, VesselLength, VesselType } from "../../../domain/spotcast/Vessel.js"
+import { WebhookUrl } from "../../../domain/webhook/WebhookUrl.js"
+import { required, says, strict } from "./SchemaAnnotations.js"
+
+export const PreferencesInput = Schema.Struct({
+  language: Schema.optional(
+    Language.annotations(says("preferences.language must be one of en, es, fr, pt, it, ja"))
+  ),
+  distance_units: Schema.optional(
+    DistanceUnit.annotations(says("preferences.distance_units must be one of nm, mi, km"))
+  ),
+  speed_units: Schema.optional(SpeedUnit.annotations(says("preferences.speed_units must be one of kts, mph, ms")))
+}).annotations({ ...strict, message: () => "preferences must be an object", description: "Analysis language and units" })
+export type PreferencesInput = typeof PreferencesInput.Type
+
+/** The preferences a body asks for, the defaults filled in. */
+export const preferencesOf = (input: PreferencesInput | undefined): Preferences => ({
+  language: input?.language ?? defaultPreferences.language,
+  distanceUnits: input?.distance_units ?? defaultPreferences.distanceUnits,
+  speedUnits: input?.speed_units ?? defaultPreferences.speedUnits
+})
+
+export const VesselInfoInput = Schema.Struct({
+  type: Schema.propertySignature(
+    VesselType.annotations(says("vessel_info.type must be one of powerBoat, sailboat, pwc, yacht, catamaran"))
+  ).annotations(required("vessel_info.type is required")),
+  length_ft: Schema.propertySignature(
+    VesselLength.annotations(says("vessel_info.length_ft must be a number from 1 to 500"))
+  ).annotations(required("vessel_info.length_ft is required"))
+}).annotations({ ...strict, message: () => "vessel_info must be an object with type and length_ft" })
+export type VesselInfoInput = typeof VesselInfoInput.Type
+
+/** The vessel a body describes, if it does. */
+export function vesselOf(input: VesselInfoInput): Vessel
+export function vesselOf(input: VesselInfoInput | undefined): Vessel | undefined
+export function vesselOf(input: VesselInfoInput | undefined): Vessel | undefined {
+  return input === undefined ? undefined : { type: input.type, lengthFt: input.length_ft }
+}
+
+/** `webhook_url`: where the forecast's outcome is posted. */
+export const WebhookUrlInput = Schema.optional(
+  WebhookUrl.annotations({
+    message: (issue) => ({
+      message: typeof issue.actual === "string"
+        ? "webhook_url must be an absolute https URL of at most 2048 characters without credentials"
+        : "webhook_url must be a string",
+      override: true
+    })
+  })
+)
