@@ -6,39 +6,23 @@ import { routeFigures } from "../../../domain/route/AnalyzeRoute.js"
 import { type Route, RouteAnalysis, type RouteView } from "../../../domain/route/Route.js"
 import { apiBase } from "../../../domain/spotcast/Links.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
+import { acceptedBody, acceptedFields } from "./AcceptedBody.js"
 import { ForecastListItem, forecastListItem } from "./ForecastResource.js"
 import { CoordinatesBody, ForecastStatusBody, listBody, listOf, ProgressBody, Timestamp, timestamp } from "./Wire.js"
 
 const routeLink = (base: string, routeId: string) => `${apiBase(base)}/route/${routeId}`
 
 /** The 202 of create and refresh: a SpotCast's shape, with the route's id. */
-export const RouteAccepted = Schema.Struct({
-  id: Schema.String,
-  forecast_id: Schema.String,
-  status: Schema.Literal("processing"),
-  created_at: Timestamp,
-  estimated_completion_seconds: Schema.Int,
-  credits_charged: Schema.Int,
-  credits_remaining: Schema.Int,
-  links: Schema.Struct({ self: Schema.String, forecast: Schema.String, status: Schema.String })
-}).annotations({ identifier: "RouteAccepted" })
+export const RouteAccepted = Schema.Struct(acceptedFields).annotations({ identifier: "RouteAccepted" })
 export type RouteAccepted = typeof RouteAccepted.Type
 
 /** From the route and the receipt alone, so a replay answers byte for byte what the first request answered. */
-export const routeAccepted = (route: Route, receipt: Receipt, publicBaseUrl: string): RouteAccepted => ({
-  id: route.id,
-  forecast_id: receipt.forecastId,
-  status: "processing",
-  created_at: timestamp(receipt.createdAt),
-  estimated_completion_seconds: receipt.estimatedCompletionSeconds,
-  credits_charged: receipt.creditsCharged,
-  credits_remaining: receipt.creditsRemaining,
-  links: {
+export const routeAccepted = (route: Route, receipt: Receipt, publicBaseUrl: string): RouteAccepted =>
+  acceptedBody(route.id, receipt, {
     self: routeLink(publicBaseUrl, route.id),
     forecast: `${routeLink(publicBaseUrl, route.id)}/forecast/${receipt.forecastId}`,
     status: `${routeLink(publicBaseUrl, route.id)}/status`
-  }
-})
+  })
 
 const Unfinished = Schema.Literal("pending", "processing")
 

@@ -1,4 +1,5 @@
 /** Contract (wire) schemas of API v3 and the operator API, with their builders. */
+export * as AcceptedBody from "./AcceptedBody.js"
 export * as AccountResources from "./AccountResources.js"
 export * as AdminErrors from "./AdminErrors.js"
 export * as AdminResources from "./AdminResources.js"
