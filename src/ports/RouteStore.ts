@@ -1,30 +1,23 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
-import type { IdempotencyClaim, IdempotencyKeyReused } from "../domain/billing/Idempotency.js"
+import type { IdempotencyKeyReused } from "../domain/billing/Idempotency.js"
 import type { InsufficientBalance } from "../domain/billing/Ledger.js"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
-import type { AccountId, ForecastId, LedgerEntryId, SpotCastId } from "../domain/Ids.js"
+import type { AccountId, ForecastId, SpotCastId } from "../domain/Ids.js"
 import type { Route, RouteAnalysis, RouteForecast, MarineRouteNotFound, RouteRefreshInProgress, RouteView } from "../domain/route/Route.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
-import type { Charged, PageRequest } from "./SpotCastStore.js"
+import type { ChargeParts, Charged, PageRequest } from "./SpotCastStore.js"
 
-interface RouteCharge {
-  readonly price: number
-  readonly chargeId: LedgerEntryId
-  readonly estimatedCompletionSeconds: number
-  readonly idempotency?: IdempotencyClaim
-}
-
-export interface CreateRouteCommand extends RouteCharge {
+export interface CreateRouteCommand extends ChargeParts {
   readonly route: Route
   /** The hidden SpotCast whose forecasts are the route's (never shown as one of the account's SpotCasts). */
   readonly spotcast: SpotCast
   readonly forecast: Forecast
 }
 
-export interface RefreshRouteCommand extends RouteCharge {
+export interface RefreshRouteCommand extends ChargeParts {
   readonly accountId: AccountId
   readonly routeId: string
   /** A forecast of the route's hidden SpotCast. */

@@ -17,7 +17,8 @@ export type Charged =
   | { readonly _tag: "Created"; readonly receipt: Receipt }
   | { readonly _tag: "Replayed"; readonly receipt: Receipt }
 
-interface ChargeParts {
+/** What every charging command (SpotCast, widget, route) carries besides what it stores. */
+export interface ChargeParts {
   readonly price: number
   /** Id of the charge's ledger entry. */
   readonly chargeId: LedgerEntryId

@@ -1,27 +1,21 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
-import type { IdempotencyClaim, IdempotencyKeyReused } from "../domain/billing/Idempotency.js"
+import type { IdempotencyKeyReused } from "../domain/billing/Idempotency.js"
 import type { InsufficientBalance } from "../domain/billing/Ledger.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
-import type { AccountId, LedgerEntryId, SpotCastId, WidgetId } from "../domain/Ids.js"
+import type { AccountId, SpotCastId, WidgetId } from "../domain/Ids.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import type { Widget, WidgetNotFound, WidgetRefreshInProgress, WidgetView } from "../domain/widget/Widget.js"
-import type { Charged, PageRequest } from "./SpotCastStore.js"
+import type { ChargeParts, Charged, PageRequest } from "./SpotCastStore.js"
 
-interface WidgetCharge {
-  readonly price: number
-  readonly chargeId: LedgerEntryId
-  readonly estimatedCompletionSeconds: number
-}
-
-export interface CreateWidgetCommand extends WidgetCharge {
+export interface CreateWidgetCommand extends ChargeParts {
   readonly widget: Widget
   /** The hidden SpotCast that produces the widget's forecasts. */
   readonly spotcast: SpotCast
   readonly forecast: Forecast
-  readonly idempotency?: IdempotencyClaim
 }
 
-export interface RefreshWidgetCommand extends WidgetCharge {
+/** A widget's refresh takes no idempotency key (its endpoint has no Idempotency-Key header). */
+export interface RefreshWidgetCommand extends Omit<ChargeParts, "idempotency"> {
   readonly accountId: AccountId
   readonly widgetId: WidgetId
   /** The forecast to produce; its hidden SpotCast is re-aimed as `aim` says (given the locked widget). */
