@@ -85,6 +85,7 @@ export const make = Effect.gen(function*() {
   })
   const decodeForecast = Schema.decodeUnknown(ForecastFromRow)
   const decodeJoined = Schema.decodeUnknown(Joined)
+  // Each SpotCast's newest forecast with its joined columns, keyed by the SpotCast for the views.
   const latestOf = (accountId: AccountId, spotcastIds: readonly [string, ...Array<string>]) =>
     Effect.flatMap(
       sql`SELECT f.*, s.forecast_count, a.body AS route_analysis
@@ -94,7 +95,8 @@ export const make = Effect.gen(function*() {
           WHERE s.account_id = ${accountId} AND s.spotcast_id IN ${sql.in(spotcastIds)}`,
       (rows) =>
         Effect.forEach(rows, (row) =>
-          Effect.map(Effect.zip(decodeForecast(row), decodeJoined(row)), (latest) => [latest[1].spotcast_id, latest] as const))
+          Effect.map(Effect.zip(decodeForecast(row), decodeJoined(row)), (latest) => [latest[1].spotcast_id, latest] as const)
+        )
     )
   const forecastOf = (accountId: AccountId, spotcastId: SpotCastId, forecastId: string) =>
     Effect.flatMap(
