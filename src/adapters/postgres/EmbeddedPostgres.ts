@@ -11,8 +11,7 @@ import { Worker } from "node:worker_threads"
 import { DataDirLock } from "./DataDirLock.js"
 import * as PostgresStorage from "./PostgresStorage.js"
 
-/** Where the service keeps its embedded database unless told otherwise. */
-export const DEFAULT_DATA_DIR = "./.spotcast"
+export { DEFAULT_DATA_DIR } from "./StorageDefaults.js"
 
 /**
  * One connection. The socket server multiplexes its connections onto PGlite's single backend message by
