@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+/** The `spotcast` command line: `serve`, `admin` and `classify`; `bin.ts` loads it once the heap is set up. */
 import { Command, Options, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { ConfigError, Effect } from "effect"
