@@ -17,7 +17,7 @@ export const layer = (choice: StorageChoice, applicationName: string, secrets: S
     case "embedded":
       return Layer.unwrapEffect(Effect.promise(() =>
         import("../adapters/postgres/EmbeddedPostgres.js").then((EmbeddedPostgres) =>
-          Layer.provide(EmbeddedPostgres.layer({ dataDir: choice.dataDir }), sealer)
+          Layer.provide(EmbeddedPostgres.layer({ dataDir: choice.dataDir, optimizedCodeOnly: true }), sealer)
         )
       ))
     case "server":
