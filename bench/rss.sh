@@ -7,7 +7,8 @@
 # Servers are pinned to CPU 0 and wrk to CPU 1 where taskset exists. Needs wrk and a built checkout.
 # usage: bash bench/rss.sh [label='words' ...]
 #   each argument is a subject: words starting with - are node options, NAME=value words are its
-#   environment, e.g.  small='--max-semi-space-size=4'  nolog='SPOTCAST_REQUEST_LOG=false'
+#   environment, a word ending in .js is the binary to run instead of dist/main/bin.js (another built
+#   checkout), e.g.  small='--max-semi-space-size=4'  nolog='SPOTCAST_REQUEST_LOG=false'  before='../old/dist/main/bin.js'
 #   "shipped" (node dist/main/bin.js serve, nothing added) always runs first.
 #   env: ROUNDS=3 DUR=10 CONNS=32 SPOTCAST_ENV="NAME=value ..." (added to every subject)
 set -u
@@ -29,13 +30,13 @@ export KEY="sk_live_$(node -e 'const c="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn
 
 LABELS=(); declare -A PID URL IDLE
 start() { # start <label> <words>
-  local label="$1" words="$2" opts=() envs=() w port
-  for w in $words; do case "$w" in -*) opts+=("$w") ;; *=*) envs+=("$w") ;; *) echo "bad word $w" >&2; return 1 ;; esac; done
+  local label="$1" words="$2" opts=() envs=() bin=dist/main/bin.js w port
+  for w in $words; do case "$w" in -*) opts+=("$w") ;; *=*) envs+=("$w") ;; *.js) bin="$w" ;; *) echo "bad word $w" >&2; return 1 ;; esac; done
   port=$(free_port)
   env PORT=$port HOST=127.0.0.1 PUBLIC_BASE_URL=http://127.0.0.1:$port SPOTCAST_STORAGE=memory \
     SPOTCAST_BOOTSTRAP_KEY="$KEY" SPOTCAST_BOOTSTRAP_CREDITS=100000000 SPOTCAST_RATE_LIMIT_PER_MINUTE=100000000 \
     SPOTCAST_WEATHER_PROVIDER=simulated ${SPOTCAST_ENV:-} "${envs[@]}" \
-    $ON_SERVER node "${opts[@]}" dist/main/bin.js serve >"$WORK/$label.log" 2>&1 &
+    $ON_SERVER node "${opts[@]}" "$bin" serve >"$WORK/$label.log" 2>&1 &
   PID[$label]=$!; PIDS+=($!)
   wait_http "http://127.0.0.1:$port/healthz" || { tail "$WORK/$label.log" >&2; return 1; }
   local id; id=$(node bench/memory-setup.mjs "http://127.0.0.1:$port" "$KEY" "$WORK/$label.body.json") || return 1
