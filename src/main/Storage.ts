@@ -1,12 +1,13 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import * as MemoryStorage from "../adapters/memory/MemoryStorage.js"
-import * as EmbeddedPostgres from "../adapters/postgres/EmbeddedPostgres.js"
-import * as PostgresStorage from "../adapters/postgres/PostgresStorage.js"
 import * as AesGcmSealer from "../adapters/system/AesGcmSealer.js"
 import type { SecretsConfig } from "./config/Secrets.js"
 import type { StorageChoice } from "./config/Storage.js"
 
-/** Every storage port, the webhook outbox included, on the chosen backend: memory, embedded PGlite (the default) or a Postgres server. */
+/**
+ * Every storage port, the webhook outbox included, on the chosen backend: memory, embedded PGlite (the default) or a Postgres server.
+ * The Postgres adapters (pg, PGlite and their SQL) are imported only when chosen: about 10 MB of RSS otherwise.
+ */
 export const layer = (choice: StorageChoice, applicationName: string, secrets: SecretsConfig) => {
   // Webhook secrets are sealed at rest where there is a rest (not in memory).
   const sealer = AesGcmSealer.layer(secrets)
@@ -14,9 +15,20 @@ export const layer = (choice: StorageChoice, applicationName: string, secrets: S
     case "memory":
       return MemoryStorage.layer
     case "embedded":
-      return Layer.provide(EmbeddedPostgres.layer({ dataDir: choice.dataDir }), sealer)
+      return Layer.unwrapEffect(Effect.promise(() =>
+        import("../adapters/postgres/EmbeddedPostgres.js").then((EmbeddedPostgres) =>
+          Layer.provide(EmbeddedPostgres.layer({ dataDir: choice.dataDir, optimizedCodeOnly: true }), sealer)
+        )
+      ))
     case "server":
-      return Layer.provide(PostgresStorage.layerUrl(choice.url, { maxConnections: choice.poolSize, applicationName }), sealer)
+      return Layer.unwrapEffect(Effect.promise(() =>
+        import("../adapters/postgres/PostgresStorage.js").then((PostgresStorage) =>
+          Layer.provide(
+            PostgresStorage.layerUrl(choice.url, { maxConnections: choice.poolSize, applicationName }),
+            sealer
+          )
+        )
+      ))
   }
 }
 

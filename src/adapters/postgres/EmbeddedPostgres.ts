@@ -7,12 +7,12 @@ import { createRequire } from "node:module"
 import { readFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { pathToFileURL } from "node:url"
+import * as v8 from "node:v8"
 import { Worker } from "node:worker_threads"
 import { DataDirLock } from "./DataDirLock.js"
 import * as PostgresStorage from "./PostgresStorage.js"
 
-/** Where the service keeps its embedded database unless told otherwise. */
-export const DEFAULT_DATA_DIR = "./.spotcast"
+export { DEFAULT_DATA_DIR } from "./StorageDefaults.js"
 
 /**
  * One connection. The socket server multiplexes its connections onto PGlite's single backend message by
@@ -79,6 +79,12 @@ const initialise = (dataDir: string) =>
 export interface EmbeddedOptions {
   /** Where the database lives; none keeps it in memory (gone when the process ends). */
   readonly dataDir?: string | undefined
+  /**
+   * Compile PGlite's WebAssembly (9 MB of Postgres) with V8's optimizing compiler only, not first with its
+   * baseline one, whose larger code for all of it stays in memory: the process holds 70–80 MB less, and a
+   * start takes about 1 s longer. Off by default: it is process-wide (tests start many PGlites).
+   */
+  readonly optimizedCodeOnly?: boolean | undefined
 }
 
 /**
@@ -88,6 +94,8 @@ export interface EmbeddedOptions {
  */
 const serve = (options: EmbeddedOptions) =>
   Effect.gen(function*() {
+    // Process-wide and read at compile time: set before the module is compiled.
+    if (options.optimizedCodeOnly === true) v8.setFlagsFromString("--no-liftoff")
     let pgliteWasmModule: WasmModule | undefined = undefined
     if (options.dataDir !== undefined) {
       yield* DataDirLock(options.dataDir)

@@ -13,7 +13,9 @@ import * as PostgresUsageStore from "./PostgresUsageStore.js"
 import * as PostgresRouteStore from "./PostgresRouteStore.js"
 import * as PostgresWidgetStore from "./PostgresWidgetStore.js"
 
-export const DEFAULT_POOL_SIZE = 10
+import { DEFAULT_POOL_SIZE } from "./StorageDefaults.js"
+
+export { DEFAULT_POOL_SIZE }
 
 /**
  * Every storage port, the webhook outbox included, on the `SqlClient` in context, once the migrations are applied. The client must

@@ -1,6 +1,5 @@
 import { Config, Option, type Redacted } from "effect"
-import { DEFAULT_DATA_DIR } from "../../adapters/postgres/EmbeddedPostgres.js"
-import { DEFAULT_POOL_SIZE } from "../../adapters/postgres/PostgresStorage.js"
+import { DEFAULT_DATA_DIR, DEFAULT_POOL_SIZE } from "../../adapters/postgres/StorageDefaults.js"
 import { positiveInt } from "./Env.js"
 
 /** Storage, as `SPOTCAST_STORAGE` and `DATABASE_URL` choose it. */

@@ -1,0 +1,57 @@
+/** The `spotcast` command line: `serve`, `admin` and `classify`; `bin.ts` loads it once the heap is set up. */
+import { Command, Options, ValidationError } from "@effect/cli"
+import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import { ConfigError, Effect } from "effect"
+import { adminCommand } from "./cli/AdminCommand.js"
+import { classifyCommand } from "./cli/ClassifyCommand.js"
+import { ROLES, serve } from "./Serve.js"
+import { StartupFailure } from "./StartupFailure.js"
+import { withPlainHelp } from "./cli/PlainConsole.js"
+import { mistypedAdmin } from "./cli/Subcommands.js"
+import { oneLine } from "./cli/OneLine.js"
+
+const role = Options.choice("role", ROLES).pipe(
+  Options.withDefault("all" as const),
+  Options.withDescription("all (default): API and workers; api: HTTP only; worker: forecasts and webhooks only")
+)
+
+const serveCommand = Command.make("serve", { role }, ({ role }) => serve(role)).pipe(
+  Command.withDescription("Run the service (npm start)")
+)
+
+const spotcast = Command.make("spotcast").pipe(
+  Command.withDescription("SpotCast: a self-hostable Marine Forecast Service API v3"),
+  Command.withSubcommands([serveCommand, adminCommand, classifyCommand])
+)
+
+const cli = Command.run(spotcast, { name: "spotcast", version: "0.1.0" })
+
+/** Start-up problems are the operator's to fix: say which, in one line, and exit 1 without a stack. */
+const explain = (error: unknown) => {
+  const message = ConfigError.isConfigError(error)
+    ? `Invalid configuration: ${oneLine(String(error))}`
+    : error instanceof StartupFailure ? error.message
+    : error instanceof Error ? `${error.name}: ${oneLine(error)}` : oneLine(error)
+  return Effect.sync(() => {
+    process.stderr.write(`spotcast: ${message}\n`)
+    process.exitCode = 1
+  })
+}
+
+const mistyped = mistypedAdmin(process.argv)
+const program = mistyped === undefined
+  ? cli(process.argv)
+  : Effect.sync(() => {
+    process.stderr.write(`spotcast: ${mistyped}\n`)
+    process.exitCode = 1
+  })
+
+program.pipe(
+  withPlainHelp,
+  // @effect/cli has already shown usage errors; anything else gets its one line.
+  Effect.catchAll((error) =>
+    ValidationError.isValidationError(error) ? Effect.sync(() => void (process.exitCode = 1)) : explain(error)
+  ),
+  Effect.provide(NodeContext.layer),
+  NodeRuntime.runMain
+)
