@@ -3,7 +3,7 @@ import { type Account, AccountSuspended } from "../domain/account/Account.js"
 import { type ApiKey, apiKeyMode, hashApiKey, InvalidApiKey, KeyRevoked, MissingApiKey } from "../domain/account/ApiKey.js"
 import { AccountStore } from "../ports/AccountStore.js"
 import { Crypto } from "../ports/Crypto.js"
-import { spanned } from "./Spans.js"
+import { spanned } from "../ports/Spans.js"
 
 export interface Caller {
   readonly account: Account

@@ -4,7 +4,7 @@ import { MAX_PAGE_SIZE, pageOf } from "../domain/paging/Page.js"
 import { invalid } from "../domain/Validation.js"
 import { Crypto } from "../ports/Crypto.js"
 import { Settings } from "../ports/Settings.js"
-import { spanned } from "./Spans.js"
+import { spanned } from "../ports/Spans.js"
 
 export interface PageQuery {
   readonly limit: number

@@ -14,6 +14,8 @@ const callerLine = () => {
  * `Effect.withSpan`, skipped while the tracer is off. A span is made and provided as the parent span even
  * when nothing exports it: a Context copy, two fiber-ref writes and a release step per call, measurable
  * on reads answered from memory. Whether tracing is on is read per call, so a traced process loses nothing.
+ * Call it once, where the function is defined (it records that place, as Effect.withSpan does), and
+ * apply the result per call.
  */
 export const spanned = (name: string) => {
   const options = { captureStackTrace: callerLine() }

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Option } from "effect"
-import { spanned } from "../../src/application/Spans.js"
+import { spanned } from "../../src/ports/Spans.js"
 
 const parentName = Effect.map(Effect.currentParentSpan, (span) => span._tag === "Span" ? span.name : "external")
 const named = Effect.map(Effect.option(parentName), Option.getOrElse(() => "none")).pipe(spanned("Named"))
