@@ -2,7 +2,8 @@
 # SpotCast on memory storage next to its anchors, in one run:
 #   spotcast  GET /v3/spotcast/{id} of a completed SpotCast (SPOTCAST_STORAGE=memory, request log on)
 #   raw       node:http answering the same bytes pre-serialized (bench/memory-raw.mjs): Node's HTTP floor
-#   floor     a bare HttpApi with one endpoint answering the same body (bench/memory-floor.mjs): HttpApi's floor
+#   floor     a bare HttpApi with one endpoint answering the same bytes, serialized once as SpotCast's GET is
+#             (bench/memory-floor.mjs): HttpApi's floor
 # Interleaved rounds (a 3 s warm-up of each, then per round spotcast, raw, floor), medians, ratios per
 # round (req/s, and CPU time per request read from /proc, which a busy shared machine disturbs less),
 # SpotCast's RSS sampled every second under load; then the embedded PGlite footprint (bench/memory-pglite.sh).

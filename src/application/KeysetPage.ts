@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE, pageOf } from "../domain/paging/Page.js"
 import { invalid } from "../domain/Validation.js"
 import { Crypto } from "../ports/Crypto.js"
 import { Settings } from "../ports/Settings.js"
+import { spanned } from "../ports/Spans.js"
 
 export interface PageQuery {
   readonly limit: number
@@ -21,7 +22,8 @@ export interface ListPage<A> {
  * One keyset page of any list: checks the limit, opens the sealed cursor of this scope, fetches one
  * row more than the page to learn whether more follow, and seals the cursor of the page's last item.
  */
-export const readPage = Effect.fn("ReadPage")(function*<A>(
+// Untraced, spanned only when tracing: it runs on every list request (see Spans.ts).
+export const readPage = Effect.fnUntraced(function*<A>(
   scope: CursorScope,
   query: PageQuery,
   positionOf: (a: A) => CursorPosition,
@@ -45,4 +47,4 @@ export const readPage = Effect.fn("ReadPage")(function*<A>(
     hasMore: page.hasMore,
     nextCursor: page.next === undefined ? null : encodeCursor(crypto, secret, scope, positionOf(page.next))
   } satisfies ListPage<A>
-})
+}, spanned("ReadPage"))

@@ -7,6 +7,7 @@ import { ForecastNotFound } from "../domain/forecast/Forecast.js"
 import { SpotCastNotFound } from "../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastSummary } from "../ports/SpotCastStore.js"
 import { type PageQuery, readPage } from "./KeysetPage.js"
+import { spanned } from "../ports/Spans.js"
 
 export type { ListPage, PageQuery } from "./KeysetPage.js"
 
@@ -24,7 +25,7 @@ export const getSpotCast = Effect.fnUntraced(function*(account: Account, spotcas
   const found = yield* (yield* SpotCastStore).get(account.id, spotcastId)
   if (Option.isNone(found)) return yield* new SpotCastNotFound({ spotcastId })
   return found.value
-}, Effect.withSpan("GetSpotCast"))
+}, spanned("GetSpotCast"))
 
 /** One forecast with its SpotCast; a forecast of another SpotCast or account is not found. */
 export const getForecast = Effect.fn("GetForecast")(function*(account: Account, spotcastId: string, forecastId: string) {
@@ -36,6 +37,7 @@ export const getForecast = Effect.fn("GetForecast")(function*(account: Account, 
   return { view: spotcast.value, forecast: forecast.value }
 })
 
+const listSpan = spanned("ListSpotCasts")
 export const listSpotCasts = (account: Account, query: PageQuery) =>
   Effect.flatMap(SpotCastStore, (store) =>
     readPage<SpotCastSummary>(
@@ -43,7 +45,7 @@ export const listSpotCasts = (account: Account, query: PageQuery) =>
       query,
       (v) => at(v.spotcast.createdAt, v.spotcast.id),
       (page) => store.list(account.id, page)
-    )).pipe(Effect.withSpan("ListSpotCasts"))
+    )).pipe(listSpan)
 
 export const listForecasts = (account: Account, spotcastId: string, query: PageQuery) =>
   Effect.gen(function*() {

@@ -42,11 +42,25 @@ const clock = (date: Date) =>
 const indented = (text: string) => "  " + text.replaceAll("\n", "\n  ")
 const format = (...args: ReadonlyArray<unknown>) => formatWithOptions({ colors: colours }, ...args)
 
+/**
+ * `key: value` as util.format prints it. A string, and a number without colours, print as themselves:
+ * done by hand, since util.format costs microseconds per call and a request line has six of them.
+ */
+const annotation = (key: string, value: unknown) => {
+  const label = paint(`${key}:`, "1", "37")
+  if (!key.includes("%")) {
+    if (typeof value === "string") return `${label} ${value}`
+    if (typeof value === "number" && !colours && !Object.is(value, -0)) return `${label} ${value}`
+  }
+  return format(label, Inspectable.redact(value))
+}
+
 /** The text Effect's pretty logger prints (same lines, colours and indentation), built as one string. */
 const prettyLines = Logger.make<unknown, void>(({ annotations, cause, date, fiberId, logLevel, message, spans }) => {
   const parts = Array.isArray(message) ? message : [message]
+  // A single fiber's thread name is `#id`: threadName would build a HashSet per line for it.
   let text = `${paint(`[${clock(date)}]`, "37")} ${paint(logLevel.label, ...(LEVEL_COLOURS[logLevel._tag] ?? []))} (${
-    FiberId.threadName(fiberId)
+    fiberId._tag === "Runtime" ? `#${fiberId.id}` : FiberId.threadName(fiberId)
   })`
   if (List.isCons(spans)) {
     const now = date.getTime()
@@ -61,9 +75,7 @@ const prettyLines = Logger.make<unknown, void>(({ annotations, cause, date, fibe
   if (!Cause.isEmpty(cause)) text += "\n" + indented(format(Cause.pretty(cause, { renderErrorCause: true })))
   for (; index < parts.length; index++) text += "\n" + indented(format(Inspectable.redact(parts[index])))
   if (HashMap.size(annotations) > 0) {
-    for (const [key, value] of annotations) {
-      text += "\n" + indented(format(paint(`${key}:`, "1", "37"), Inspectable.redact(value)))
-    }
+    for (const [key, value] of annotations) text += "\n" + indented(annotation(key, value))
   }
   write(text)
 })

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
-import { authenticate } from "../../src/application/Authenticate.js"
+import { authenticate, makeAuthenticate } from "../../src/application/Authenticate.js"
 import { revokeKey, setAccountStatus } from "../../src/application/ManageAccounts.js"
 import { seedAccount } from "../support/Accounts.js"
 import * as MemoryCore from "../support/MemoryCore.js"
@@ -34,6 +34,20 @@ describe("authenticate", () => {
       assert.strictEqual(yield* tagOf(authenticate({ bearer: key.secret })), "ok")
       yield* revokeKey(account.id, key.record.id)
       assert.strictEqual(yield* tagOf(authenticate({ bearer: key.secret })), "KeyRevoked")
+    }).pipe(Effect.provide(MemoryCore.layer)))
+
+  it.effect("one authenticator, used again and again, still sees suspension and revocation at once", () =>
+    Effect.gen(function*() {
+      const { account, key } = yield* seedAccount(0)
+      const authenticateWith = yield* makeAuthenticate
+      assert.strictEqual(yield* tagOf(authenticateWith({ bearer: key.secret })), "ok")
+      assert.strictEqual(yield* tagOf(authenticateWith({ bearer: key.secret })), "ok")
+      yield* setAccountStatus(account.id, "suspended")
+      assert.strictEqual(yield* tagOf(authenticateWith({ bearer: key.secret })), "AccountSuspended")
+      yield* setAccountStatus(account.id, "active")
+      yield* revokeKey(account.id, key.record.id)
+      assert.strictEqual(yield* tagOf(authenticateWith({ bearer: key.secret })), "KeyRevoked")
+      assert.strictEqual(yield* tagOf(authenticateWith({ bearer: key.secret.slice(0, -1) + "0" })), "InvalidApiKey")
     }).pipe(Effect.provide(MemoryCore.layer)))
 
   it.effect("stores only a hash and a 12-character prefix of a key", () =>

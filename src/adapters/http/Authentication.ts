@@ -1,23 +1,15 @@
-import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
-import { Context, Effect, Either, Layer, Option } from "effect"
+import { HttpApiMiddleware, HttpApiSecurity, HttpServerRequest, OpenApi } from "@effect/platform"
+import { Context, Effect, Either, Layer } from "effect"
 import type { AccountSuspended } from "../../domain/account/Account.js"
 import type { InvalidApiKey, KeyRevoked, MissingApiKey } from "../../domain/account/ApiKey.js"
 import type { Caller } from "../../application/Authenticate.js"
 import { KeyRefused } from "./contract/AuthErrors.js"
+import * as RequestInfo from "./observability/RequestInfo.js"
 
 /** The authenticated caller of the current request. */
 export class CurrentCaller extends Context.Tag("spotcast/http/CurrentCaller")<CurrentCaller, Caller>() {}
 
 export type AuthFailure = MissingApiKey | InvalidApiKey | KeyRevoked | AccountSuspended
-
-/**
- * Who the request's key belongs to, worked out once per request by the request gate (which needs it
- * for the rate limit before routing) and read here by the endpoints that require a key.
- */
-export class RequestAuth extends Context.Tag("spotcast/http/RequestAuth")<
-  RequestAuth,
-  Either.Either<Caller, AuthFailure>
->() {}
 
 const bearer = HttpApiSecurity.bearer.pipe(
   HttpApiSecurity.annotate(OpenApi.Description, "Authorization: Bearer sk_live_…")
@@ -36,13 +28,14 @@ export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("spo
   security: { bearer, apiKey }
 }) {}
 
-const resolved = Effect.flatMap(
-  Effect.serviceOption(RequestAuth),
-  Option.match({
-    onNone: () => Effect.dieMessage("RequestAuth missing: the request gate must run before the API"),
-    onSome: Either.match({ onLeft: Effect.fail, onRight: Effect.succeed })
-  })
-)
+const resolved = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+  const auth = RequestInfo.find(request)?.auth
+  if (auth === undefined) return Effect.dieMessage("no caller resolved: the request gate must run before the API")
+  return Either.isRight(auth) ? Effect.succeed(auth.right) : Effect.fail(auth.left)
+})
 
-/** Both schemes read the one outcome the gate computed from both headers together. */
+/**
+ * Both schemes read the one outcome the request gate computed from both headers together (it needs the
+ * caller for the rate limit before routing) and left in the request's record.
+ */
 export const layer = Layer.succeed(Authentication, { bearer: () => resolved, apiKey: () => resolved })

@@ -10,7 +10,7 @@ import {
 import { Cause, Clock, Context, DefaultServices, Effect, Either, Exit, Option, Schema } from "effect"
 import { MissingApiKey } from "../../domain/account/ApiKey.js"
 import { invalid, type ValidationError } from "../../domain/Validation.js"
-import { authenticate, type Caller } from "../../application/Authenticate.js"
+import { type Caller, makeAuthenticate } from "../../application/Authenticate.js"
 import { RequestCounter } from "../../application/RequestCounter.js"
 import { Settings } from "../../ports/Settings.js"
 import {
@@ -25,13 +25,14 @@ import {
 import { StorageHealth } from "../../ports/StorageHealth.js"
 import { fromFieldIssue } from "./contract/FieldErrors.js"
 import type { RateDecision } from "./RateWindow.js"
-import { type AuthFailure, RequestAuth } from "./Authentication.js"
+import type { AuthFailure } from "./Authentication.js"
 import { bodyTooLarge, isTooLarge, tooLarge } from "./BodyLimit.js"
 import { checkBodyShape, hasBody } from "./BodyShape.js"
 import { RateLimiter } from "./RateLimiter.js"
 import * as Health from "./observability/Health.js"
 import * as MetricsRoute from "./observability/MetricsRoute.js"
-import { RequestInfo } from "./observability/RequestInfo.js"
+import * as RequestId from "./observability/RequestId.js"
+import * as RequestInfo from "./observability/RequestInfo.js"
 import { ServedApi } from "./ServedApi.js"
 
 export const ADMIN_PREFIX = "/admin/v1"
@@ -79,8 +80,7 @@ const noKey = Exit.succeed(Either.left(new MissingApiKey()))
 
 /** What the gate itself refuses with, before the API runs. */
 type Refusal = RateLimitExceeded | RouteNotFound | PayloadTooLarge | UnsupportedMediaType | ValidationError
-type Needs = HttpServerRequest.HttpServerRequest | Effect.Effect.Context<ReturnType<typeof authenticate>>
-type Gated = Effect.Effect<HttpServerResponse.HttpServerResponse, Refusal, Needs>
+type Gated = Effect.Effect<HttpServerResponse.HttpServerResponse, Refusal, HttpServerRequest.HttpServerRequest>
 /** The caller as authenticated, or why not; a defect in authentication stays a failure of the exit. */
 type AuthExit = Exit.Exit<Either.Either<Caller, AuthFailure>>
 
@@ -99,9 +99,14 @@ type AuthExit = Exit.Exit<Either.Either<Caller, AuthFailure>>
  */
 const gate = (options: GateOptions) =>
   Effect.gen(function*() {
+    // Every service is taken here, once: what a middleware needs per request it would have provided
+    // around each request (a Context merge and two fiber-ref writes).
     const limiter = yield* RateLimiter
     const usage = yield* RequestCounter
     const settings = yield* Settings
+    const authenticate = yield* makeAuthenticate
+    const health = yield* Effect.serviceOption(StorageHealth)
+    const recover = recoverWith(health)
     return (app: HttpApp.Default) =>
       Effect.withFiberRuntime((fiber): Gated => {
         const context = fiber.currentContext
@@ -109,25 +114,24 @@ const gate = (options: GateOptions) =>
         const path = pathOf(request.url)
         if (Health.ungated(path) || MetricsRoute.ungated(path)) return app
         const admin = isAdminPath(path)
+        // The observe middleware starts the record; without it, the gate adds its headers itself.
+        const found = RequestInfo.find(request)
+        const info = found ?? RequestInfo.start(request, RequestId.fromHeaders(request.headers))
 
         const headers = request.headers
         const bearer = admin ? undefined : bearerOf(single(headers["authorization"]))
         const apiKey = admin ? undefined : single(headers["x-api-key"])
-        const authenticated: Effect.Effect<AuthExit, never, Needs> = bearer === undefined && apiKey === undefined
+        const authenticated: Effect.Effect<AuthExit> = bearer === undefined && apiKey === undefined
           ? Effect.succeed(noKey)
           : Effect.exit(Effect.either(authenticate({ bearer, apiKey })))
 
         const limited = (auth: AuthExit): Gated => {
           // Storage did not answer the key lookup: the rate limiter would wait on it again; answer 503 now.
-          if (Exit.isFailure(auth)) {
-            const health = Context.getOption(context, StorageHealth)
-            if (Option.isSome(health) && health.value.isOutage(Cause.squash(auth.cause))) return Effect.failCause(auth.cause)
+          if (Exit.isFailure(auth) && Option.isSome(health) && health.value.isOutage(Cause.squash(auth.cause))) {
+            return Effect.failCause(auth.cause)
           }
           const caller = Exit.isSuccess(auth) && Either.isRight(auth.value) ? auth.value.right : undefined
-          if (caller !== undefined) {
-            const info = Context.getOption(context, RequestInfo)
-            if (info._tag === "Some") info.value.accountId = caller.account.id
-          }
+          if (caller !== undefined) info.accountId = caller.account.id
           const now = Context.get(fiber.getFiberRef(DefaultServices.currentServices), Clock.Clock).unsafeCurrentTimeMillis()
           return Effect.flatMap(
             limiter.hit(
@@ -144,33 +148,34 @@ const gate = (options: GateOptions) =>
         }
 
         const admitted = (auth: AuthExit, decision: RateDecision): Gated => {
-          const limitHeaders = decision.allowed
+          info.headers = decision.allowed
             ? rateHeaders(decision)
             : { ...rateHeaders(decision), "retry-after": String(decision.retryAfterSeconds) }
-          return Effect.zipRight(
+          const gated: Gated = !decision.allowed
+            ? Effect.fail(new RateLimitExceeded({ retryAfterSeconds: decision.retryAfterSeconds }))
+            : Exit.isFailure(auth)
+            ? Effect.failCause(auth.cause)
+            : admin && !options.adminEnabled
+            ? Effect.fail(new RouteNotFound())
+            : withAuth(auth.value)
+          return found !== undefined ? gated : Effect.zipRight(
             HttpApp.appendPreResponseHandler((_, response) =>
-              Effect.succeed(HttpServerResponse.setHeaders(response, limitHeaders))
-            ),
-            !decision.allowed
-              ? Effect.fail(new RateLimitExceeded({ retryAfterSeconds: decision.retryAfterSeconds }))
-              : Exit.isFailure(auth)
-              ? Effect.failCause(auth.cause)
-              : admin && !options.adminEnabled
-              ? Effect.fail(new RouteNotFound())
-              : hasBody(request) || request.headers["content-type"] !== undefined
-              ? withBody(auth.value)
-              : Effect.provideService(app, RequestAuth, auth.value)
+              Effect.succeed(HttpServerResponse.setHeaders(response, info.headers ?? {}))),
+            gated
           )
         }
 
-        // A body is measured and its shape checked before any endpoint reads it, then read within the limit.
-        const withBody = (auth: Either.Either<Caller, AuthFailure>): Gated =>
-          Effect.flatMap(bodyTooLarge(request), (large) =>
+        // The endpoints read the caller from the record (see Authentication). A body is measured and its
+        // shape checked before any endpoint reads it, then read within the limit.
+        const withAuth = (auth: Either.Either<Caller, AuthFailure>): Gated => {
+          info.auth = auth
+          if (!hasBody(request) && request.headers["content-type"] === undefined) return app
+          return Effect.flatMap(bodyTooLarge(request), (large) =>
             large ? Effect.fail<Refusal>(tooLarge()) : Effect.flatMap(checkBodyShape(request), (badBody): Gated =>
-              Option.isSome(badBody) ? Effect.fail(badBody.value) : app.pipe(
-                Effect.provideService(RequestAuth, auth),
-                HttpIncomingMessage.withMaxBodySize(Option.some(MAX_BODY_BYTES))
-              )))
+              Option.isSome(badBody)
+                ? Effect.fail(badBody.value)
+                : HttpIncomingMessage.withMaxBodySize(app, Option.some(MAX_BODY_BYTES))))
+        }
 
         return Effect.flatMap(authenticated, limited)
       }).pipe(Effect.catchAllCause(recover))
@@ -204,7 +209,7 @@ const OUTAGE_RETRY_AFTER_SECONDS = 2
  * Declared failures pass on to HttpApi; storage that cannot be reached is 503 with Retry-After;
  * anything else is logged with its cause and answered 500.
  */
-const recover = <E>(cause: Cause.Cause<E>) =>
+const recoverWith = (health: Option.Option<StorageHealth["Type"]>) => <E>(cause: Cause.Cause<E>) =>
   Effect.gen(function*() {
     // A client that went away: nothing to answer (an interruption-only cause carries no error).
     if (Cause.isInterruptedOnly(cause)) return yield* Effect.failCause(cause)
@@ -213,7 +218,7 @@ const recover = <E>(cause: Cause.Cause<E>) =>
     if (framework !== undefined) return yield* framework
     if (isDeclared(error)) return yield* Effect.failCause(cause)
     const request = yield* HttpServerRequest.HttpServerRequest
-    if ((yield* StorageHealth).isOutage(error)) {
+    if (Option.isSome(health) && health.value.isOutage(error)) {
       yield* Effect.logWarning(`storage unavailable in ${request.method} ${pathOf(request.url)}: answered 503`)
       yield* HttpApp.appendPreResponseHandler((_, response) =>
         Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(OUTAGE_RETRY_AFTER_SECONDS))))
@@ -225,4 +230,4 @@ const recover = <E>(cause: Cause.Cause<E>) =>
 
 /** The gate as an API-level middleware. */
 export const layer = (options: GateOptions) =>
-  HttpApiBuilder.middleware(ServedApi, gate(options), { withContext: true })
+  HttpApiBuilder.middleware(ServedApi, gate(options))

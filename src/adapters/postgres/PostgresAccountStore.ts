@@ -3,8 +3,9 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Either, Layer, Option, Redacted, Schema } from "effect"
 import { AccountNotFound, AccountStatus } from "../../domain/account/Account.js"
 import { AccountId, ApiKeyId } from "../../domain/Ids.js"
-import { emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
+import { type Balance, emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
 import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
+import { spanned } from "../../ports/Spans.js"
 import { SecretSealer, type SecretSealerShape, SecretsUnreadable } from "../../ports/SecretSealer.js"
 import { AccountFromRow, ApiKeyFromRow, BalanceFromRow, openSecrets, sealSecret } from "./AccountRows.js"
 import { Credits, Timestamp } from "./Columns.js"
@@ -84,12 +85,25 @@ export const make = Effect.gen(function*() {
           WHERE account_id = ${accountId}
           RETURNING credit_balance, total_purchased, total_used`
   })
-  const balanceOf = SqlSchema.findOne({
-    Request: ById,
-    Result: BalanceFromRow,
-    execute: ({ accountId }) =>
-      sql`SELECT credit_balance, total_purchased, total_used FROM accounts WHERE account_id = ${accountId}`
-  })
+  // Read on every GET /v3/account/balance, so mapped by hand rather than through Schema (see ReadRows):
+  // the bigint columns arrive as strings, and the table's checks keep them integers that sum up.
+  const balanceOf = (accountId: AccountId) =>
+    Effect.map(
+      sql<{ credit_balance: string; total_purchased: string; total_used: string }>`
+        SELECT credit_balance, total_purchased, total_used FROM accounts WHERE account_id = ${accountId}`,
+      (rows): Balance => {
+        const row = rows[0]
+        return row === undefined ? emptyBalance : {
+          creditBalance: Number(row.credit_balance),
+          totalPurchased: Number(row.total_purchased),
+          totalUsed: Number(row.total_used)
+        }
+      }
+    )
+  // The read path's spans, made only when tracing (see Spans).
+  const findKeySpan = spanned("AccountStore.findKeyByHash")
+  const touchKeySpan = spanned("AccountStore.touchKey")
+  const balanceSpan = spanned("AccountStore.balance")
 
   const appendGrant = (accountId: AccountId, grant: Grant) =>
     Effect.gen(function*() {
@@ -115,9 +129,7 @@ export const make = Effect.gen(function*() {
     list: allAccounts(undefined).pipe(Effect.orDie, Effect.withSpan("AccountStore.list")),
     count: countAccounts(undefined).pipe(Effect.map((r) => r.count), Effect.orDie, Effect.withSpan("AccountStore.count")),
     findKeyByHash: (hash) =>
-      recentKeys.find(hash).pipe(
-        Effect.withSpan("AccountStore.findKeyByHash")
-      ),
+      recentKeys.find(hash).pipe(findKeySpan),
     keys: (accountId) => keysOf({ accountId }).pipe(Effect.orDie, Effect.withSpan("AccountStore.keys")),
     addKey: (key) =>
       sql.withTransaction(Effect.gen(function*() {
@@ -130,7 +142,7 @@ export const make = Effect.gen(function*() {
     revokeKey: (accountId, keyId, at) =>
       revoke({ accountId, keyId, at }).pipe(Effect.ensuring(recentKeys.clear), Effect.orDie, Effect.withSpan("AccountStore.revokeKey")),
     touchKey: (keyId, at) =>
-      touch({ keyId, at }).pipe(Effect.zipRight(recentKeys.touched(keyId, at)), Effect.orDie, Effect.withSpan("AccountStore.touchKey")),
+      touch({ keyId, at }).pipe(Effect.zipRight(recentKeys.touched(keyId, at)), Effect.orDie, touchKeySpan),
     setStatus: (accountId, status) =>
       updateAccount({ accountId, status, secret: null }).pipe(
         Effect.ensuring(recentKeys.clear),
@@ -151,11 +163,7 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("AccountStore.grant")
       ),
     balance: (accountId) =>
-      balanceOf({ accountId }).pipe(
-        Effect.map(Option.getOrElse(() => emptyBalance)),
-        Effect.orDie,
-        Effect.withSpan("AccountStore.balance")
-      )
+      balanceOf(accountId).pipe(Effect.orDie, balanceSpan)
   } satisfies AccountStoreShape)
 })
 

@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import { RateWindowStore } from "../../ports/RateWindowStore.js"
+import { spanned } from "../../ports/Spans.js"
 
 /** Windows this far behind the newest are swept; a minute's window is never read again after it ends. */
 const KEEP_MILLIS = 120_000
@@ -15,22 +16,23 @@ export const layer = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     let sweptWindow = 0
+    const span = spanned("PostgresRateWindows.increment")
     return {
       increment: (bucket, windowStartMillis) =>
-        Effect.gen(function*() {
-          if (windowStartMillis > sweptWindow) {
-            sweptWindow = windowStartMillis
-            yield* sql`DELETE FROM rate_windows WHERE window_start < ${windowStartMillis - KEEP_MILLIS}`
-          }
-          const rows = yield* sql<{ window_start: string; count: number }>`
-            INSERT INTO rate_windows (bucket, window_start, count) VALUES (${bucket}, ${windowStartMillis}, 1)
-            ON CONFLICT (bucket) DO UPDATE SET
-              count = CASE WHEN EXCLUDED.window_start > rate_windows.window_start THEN 1 ELSE rate_windows.count + 1 END,
-              window_start = GREATEST(rate_windows.window_start, EXCLUDED.window_start)
-            RETURNING window_start, count`
-          const row = rows[0]!
-          return { windowStartMillis: Number(row.window_start), count: row.count }
-        }).pipe(Effect.orDie, Effect.withSpan("PostgresRateWindows.increment"))
+        Effect.suspend(() => {
+          const counted = Effect.map(
+            sql<{ window_start: string; count: number }>`
+              INSERT INTO rate_windows (bucket, window_start, count) VALUES (${bucket}, ${windowStartMillis}, 1)
+              ON CONFLICT (bucket) DO UPDATE SET
+                count = CASE WHEN EXCLUDED.window_start > rate_windows.window_start THEN 1 ELSE rate_windows.count + 1 END,
+                window_start = GREATEST(rate_windows.window_start, EXCLUDED.window_start)
+              RETURNING window_start, count`,
+            (rows) => ({ windowStartMillis: Number(rows[0]!.window_start), count: rows[0]!.count })
+          )
+          if (windowStartMillis <= sweptWindow) return counted
+          sweptWindow = windowStartMillis
+          return Effect.zipRight(sql`DELETE FROM rate_windows WHERE window_start < ${windowStartMillis - KEEP_MILLIS}`, counted)
+        }).pipe(Effect.orDie, span)
     }
   })
 )

@@ -9,6 +9,7 @@ import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { SecretSealer } from "../../ports/SecretSealer.js"
+import { spanned } from "../../ports/Spans.js"
 import { openSecrets } from "./AccountRows.js"
 import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
@@ -27,6 +28,9 @@ export const make = Effect.gen(function*() {
   const steps = makeForecastSteps(sql)
   // The worker's read decodes its account as `SELECT * FROM accounts` rows are, sealed secrets opened.
   const reads = makeSpotCastReads(sql, openSecrets(sealer))
+  // The spans of the reads on every GET, made only when tracing (see Spans).
+  const getSpan = spanned("SpotCastStore.get")
+  const listSpan = spanned("SpotCastStore.list")
 
   const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
   // A create's three rows in one statement (one round trip): the foreign keys between them are checked
@@ -92,10 +96,10 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("SpotCastStore.refresh")
       ),
 
-    get: (accountId, spotcastId) => reads.get(accountId, spotcastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.get")),
+    get: (accountId, spotcastId) => reads.get(accountId, spotcastId).pipe(Effect.orDie, getSpan),
     getForecast: (accountId, spotcastId, forecastId) =>
       reads.getForecast(accountId, spotcastId, forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.getForecast")),
-    list: (accountId, page) => reads.list(accountId, page).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.list")),
+    list: (accountId, page) => reads.list(accountId, page).pipe(Effect.orDie, listSpan),
     listForecasts: (accountId, spotcastId, page) =>
       reads.listForecasts(accountId, spotcastId, page).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.listForecasts")),
 

@@ -4,7 +4,7 @@ import { HEALTH_PATH, READY_PATH } from "./Health.js"
 import * as HttpMetrics from "./HttpMetrics.js"
 import * as RequestId from "./RequestId.js"
 import { cacheable } from "./StaticCache.js"
-import { RequestInfo, type RequestInfoShape } from "./RequestInfo.js"
+import * as RequestInfo from "./RequestInfo.js"
 import { routeOf } from "./RouteNames.js"
 
 export const REQUEST_ID_HEADER = "request-id"
@@ -46,7 +46,8 @@ export interface ObserveOptions {
 
 /**
  * The outermost layer of every request: a Request-Id on every response and in error bodies, the
- * request id on every log line written while serving, and one log line per request.
+ * request id on every log line written while serving, and one log line per request. It starts the
+ * request's record (RequestInfo) and answers with the headers the request gate put in it.
  * It runs on every request, so it is written with few effects: the request, clock and span are read
  * from the fiber directly, the metrics are updated in place, and only the log line is an effect.
  */
@@ -62,15 +63,15 @@ export const middleware = (options: ObserveOptions) => {
       const requestId = RequestId.fromHeaders(request.headers)
       const path = pathOf(request.url)
       const started = clock.unsafeCurrentTimeMillis()
-      const info: RequestInfoShape = { requestId, accountId: undefined }
+      const info = RequestInfo.start(request, requestId)
 
       const finish = (_: unknown, response: HttpServerResponse.HttpServerResponse) => {
         const durationMillis = clock.unsafeCurrentTimeMillis() - started
         const finishing = cacheablePaths.includes(path) ? cacheable(request, response) : response
-        const answered = withRequestIdInError(
-          HttpServerResponse.setHeader(finishing, REQUEST_ID_HEADER, requestId),
-          requestId
-        )
+        const headed = info.headers === undefined
+          ? HttpServerResponse.setHeader(finishing, REQUEST_ID_HEADER, requestId)
+          : HttpServerResponse.setHeaders(finishing, { ...info.headers, [REQUEST_ID_HEADER]: requestId })
+        const answered = withRequestIdInError(headed, requestId)
         const route = routeOf(request.method, path, knownPaths)
         HttpMetrics.recordNow(request.method, route, answered.status, durationMillis)
         if (!requestLog) return Effect.succeed(answered)
@@ -92,10 +93,7 @@ export const middleware = (options: ObserveOptions) => {
       if (span._tag === "Some" && span.value._tag === "Span") span.value.attribute("http.request_id", requestId)
       return Effect.zipRight(
         HttpApp.appendPreResponseHandler(finish),
-        app.pipe(
-          Effect.provideService(RequestInfo, info),
-          Effect.annotateLogs("request_id", requestId)
-        )
+        Effect.annotateLogs(app, "request_id", requestId)
       )
     })
 }

@@ -1,17 +1,38 @@
-import { Context, Effect } from "effect"
+import type { HttpServerRequest } from "@effect/platform"
+import type { Either } from "effect"
+import type { Caller } from "../../../application/Authenticate.js"
+import type { AuthFailure } from "../Authentication.js"
 
-/** What the edge learns about one request as it goes, for its log line and metrics. */
+/**
+ * What the edge learns about one request as it goes: its id, the caller as the request gate resolved it
+ * (for the endpoints, the log line and the metrics) and the headers the gate adds to the answer.
+ */
 export interface RequestInfoShape {
   readonly requestId: string
   accountId: string | undefined
+  /** Who the key belongs to, or why not; set by the request gate before routing. */
+  auth: Either.Either<Caller, AuthFailure> | undefined
+  /** Headers for the response, whatever answers it (the rate limit's); set by the request gate. */
+  headers: Record<string, string> | undefined
 }
 
-export class RequestInfo extends Context.Tag("spotcast/http/RequestInfo")<RequestInfo, RequestInfoShape>() {}
+/**
+ * Each request's record, found from the request itself rather than provided as a service: providing
+ * a service around the rest of the request costs two fiber-ref writes, a Context copy and a release
+ * step, and the record is written by one middleware and read by another on every request. Keyed by
+ * the Node request (`source`), which stays the same when a router re-makes the request object.
+ */
+const records = new WeakMap<object, RequestInfoShape>()
 
-/** Records the authenticated account for the request's log line (a no-op outside a served request). */
-export const noteAccount = (accountId: string) =>
-  Effect.serviceOption(RequestInfo).pipe(
-    Effect.map((info) => {
-      if (info._tag === "Some") info.value.accountId = accountId
-    })
-  )
+const keyOf = (request: HttpServerRequest.HttpServerRequest) => request.source as object
+
+/** Starts the request's record (the observe middleware, outermost, does it first). */
+export const start = (request: HttpServerRequest.HttpServerRequest, requestId: string): RequestInfoShape => {
+  const info: RequestInfoShape = { requestId, accountId: undefined, auth: undefined, headers: undefined }
+  records.set(keyOf(request), info)
+  return info
+}
+
+/** The request's record, when the observe middleware started one. */
+export const find = (request: HttpServerRequest.HttpServerRequest): RequestInfoShape | undefined =>
+  records.get(keyOf(request))
