@@ -7,36 +7,18 @@ import { forecastList } from "./contract/ForecastList.js"
 import { forecastResource } from "./contract/ForecastResource.js"
 import { DEFAULT_FORECASTS_LIMIT, DEFAULT_SPOTCASTS_LIMIT } from "./contract/ListQuery.js"
 import { refreshSpotCastCommand } from "./contract/RefreshSpotCastRequest.js"
-import { InsufficientBalanceAnswer } from "./contract/SpotCastErrors.js"
 import { spotcastListItem, spotcastResource } from "./contract/SpotCastResource.js"
 import { statusResource } from "./contract/StatusResource.js"
 import { accountBalance, developerInfo } from "../../application/AccountOverview.js"
 import { createSpotCast } from "../../application/CreateSpotCast.js"
 import { getForecast, getSpotCast, listForecasts, listSpotCasts } from "../../application/ReadSpotCasts.js"
 import { refreshSpotCast } from "../../application/RefreshSpotCast.js"
-import { InsufficientBalance } from "../../domain/billing/Ledger.js"
 import { CurrentCaller } from "./Authentication.js"
 import { PurchaseUrl } from "./BillingPage.js"
+import { callerAccount } from "./CallerAccount.js"
+import { withPurchaseUrl } from "./PurchaseUrlOnShortfall.js"
 import { accepted, claimOf } from "./Idempotency.js"
 import { ServedApi } from "./ServedApi.js"
-
-const account = Effect.map(CurrentCaller, (caller) => caller.account)
-
-/** A 402 also says where to buy credits, which is this adapter's setting. */
-const withPurchaseUrl = <A, E, R>(charging: Effect.Effect<A, E, R>) =>
-  Effect.catchIf(
-    charging,
-    (e): e is Extract<E, InsufficientBalance> => e instanceof InsufficientBalance,
-    (e) =>
-      Effect.flatMap(PurchaseUrl, (purchaseUrl) =>
-        Effect.fail(
-          new InsufficientBalanceAnswer({
-            currentBalance: e.currentBalance,
-            requiredCredits: e.requiredCredits,
-            purchaseUrl
-          })
-        ))
-  )
 
 /**
  * The most read answer, serialized once: spotcastResource already builds the contract's wire form (its
@@ -65,7 +47,7 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
         yield* checkWebhookHost(payload.webhook_url)
         // Fingerprinted as sent: the decoded body no longer holds start_date's text.
         const claim = yield* claimOf(headers["idempotency-key"], "POST", "/v3/spotcast", request.json)
-        return yield* accepted(yield* createSpotCast(yield* account, createSpotCastCommand(payload), claim))
+        return yield* accepted(yield* createSpotCast(yield* callerAccount, createSpotCastCommand(payload), claim))
       }).pipe(withPurchaseUrl))
     .handle("refresh", ({ headers, path, payload }) =>
       Effect.gen(function*() {
@@ -73,22 +55,22 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
         yield* checkWebhookHost(payload?.webhook_url)
         const refreshPath = `/v3/spotcast/${path.id}/refresh`
         const claim = yield* claimOf(headers["idempotency-key"], "POST", refreshPath, Effect.succeed(payload))
-        return yield* accepted(yield* refreshSpotCast(yield* account, path.id, refreshSpotCastCommand(payload), claim))
+        return yield* accepted(yield* refreshSpotCast(yield* callerAccount, path.id, refreshSpotCastCommand(payload), claim))
       }).pipe(withPurchaseUrl))
     .handle("get", ({ path }) =>
-      Effect.flatMap(account, (account) => getSpotCast(account, path.id)).pipe(Effect.map(encodedOnce)))
+      Effect.flatMap(callerAccount, (account) => getSpotCast(account, path.id)).pipe(Effect.map(encodedOnce)))
     .handle("status", ({ path }) =>
-      Effect.flatMap(account, (account) => getSpotCast(account, path.id)).pipe(Effect.map(statusResource)))
+      Effect.flatMap(callerAccount, (account) => getSpotCast(account, path.id)).pipe(Effect.map(statusResource)))
     .handle("forecasts", ({ path, urlParams }) =>
-      Effect.flatMap(account, (account) =>
+      Effect.flatMap(callerAccount, (account) =>
         listForecasts(account, path.id, { limit: urlParams.limit ?? DEFAULT_FORECASTS_LIMIT, after: urlParams.after })
       ).pipe(Effect.map(forecastList)))
     .handle("forecast", ({ path }) =>
-      Effect.flatMap(account, (account) => getForecast(account, path.id, path.forecast_id)).pipe(
+      Effect.flatMap(callerAccount, (account) => getForecast(account, path.id, path.forecast_id)).pipe(
         Effect.map(({ forecast, view }) => forecastResource(view.spotcast, forecast))
       ))
     .handle("list", ({ urlParams }) =>
-      Effect.flatMap(account, (account) =>
+      Effect.flatMap(callerAccount, (account) =>
         listSpotCasts(account, { limit: urlParams.limit ?? DEFAULT_SPOTCASTS_LIMIT, after: urlParams.after })
       ).pipe(Effect.map((page) => ({
         data: page.data.map(spotcastListItem),
@@ -100,7 +82,7 @@ export const AccountLive = HttpApiBuilder.group(ServedApi, "account", (handlers)
   handlers
     .handle("balance", () =>
       Effect.gen(function*() {
-        const balance = yield* accountBalance(yield* account)
+        const balance = yield* accountBalance(yield* callerAccount)
         return balanceResource(balance, yield* PurchaseUrl)
       }))
     .handle("developerInfo", () =>
