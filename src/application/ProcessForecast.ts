@@ -149,7 +149,7 @@ export const forecastAnalysis = (input: AnalysisInput) =>
 const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, forecast, spotcast }: ForecastWork) {
   const store = yield* SpotCastStore
   const period = makePeriod(spotcast.start, spotcast.numDays)
-  yield* store.advance(forecast.id, "fetching_weather")
+  // The stage is already fetching_weather: the work was read with it (`readWork`).
   const series = yield* (yield* WeatherProvider).hourly({
     coordinates: spotcast.coordinates,
     dates: period.dates,
@@ -173,12 +173,19 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
 export type ProcessOutcome = "completed" | "failed" | "already_finished" | "missing"
 
 /**
- * Produces one forecast from its claimed job. Every way it can go wrong ends in a failed, refunded
+ * Produces one forecast from its claimed job (`read`: its work, when the caller has read it with `readWork`). Every way it can go wrong ends in a failed, refunded
  * forecast; only interruption (shutdown) leaves it unfinished, for the job to be claimed again.
  */
-export const processForecast = Effect.fn("ProcessForecast")(function*(job: Job) {
-  const store = yield* SpotCastStore
-  const found = yield* store.work(job.forecastId)
+/**
+ * The work of a claimed job, read with the forecast moved to its first stage in the same step (one
+ * statement); a job past its attempts is read without, to be failed where it stands.
+ */
+export const readWork = (job: Job) =>
+  Effect.flatMap(SpotCastStore, (store) =>
+    store.work(job.forecastId, job.attempts > MAX_JOB_ATTEMPTS ? undefined : "fetching_weather"))
+
+export const processForecast = Effect.fn("ProcessForecast")(function*(job: Job, read?: Option.Option<ForecastWork>) {
+  const found = read ?? (yield* readWork(job))
   if (Option.isNone(found)) return "missing" as ProcessOutcome
   const work = found.value
   if (isTerminal(work.forecast.status)) return "already_finished" as ProcessOutcome

@@ -6,6 +6,7 @@ import { checkRefreshable, type Forecast } from "../../domain/forecast/Forecast.
 import { failed } from "../../domain/forecast/ForecastLifecycle.js"
 import { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import { jobFor } from "../../domain/forecast/Job.js"
+import { stagePercentage } from "../../domain/forecast/Progress.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
@@ -122,7 +123,11 @@ export const make = Effect.gen(function*() {
     listForecasts: (accountId, spotcastId, page) =>
       reads.listForecasts(accountId, spotcastId, page).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.listForecasts")),
 
-    work: (forecastId) => reads.work(forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.work")),
+    work: (forecastId, start) =>
+      reads.work(forecastId, start === undefined ? undefined : { stage: start, percentage: stagePercentage[start] }).pipe(
+        Effect.orDie,
+        Effect.withSpan("SpotCastStore.work")
+      ),
 
     // One statement each, without a transaction; a webhook delivery joins the completion in one.
     advance: (forecastId, stage) =>
