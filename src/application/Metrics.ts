@@ -43,12 +43,20 @@ export const creditsRefundedTotal = Metric.counter("spotcast_credits_refunded_to
 export const countCharge = (charged: Charged) =>
   charged._tag === "Created" ? Metric.incrementBy(creditsChargedTotal, charged.receipt.creditsCharged) : Effect.void
 
+// One tagged histogram per stage, made once: tagging makes a new metric key (and hashes it) each time.
+const stageSeconds = new Map<string, typeof forecastStageSeconds>()
+const stageMetric = (stage: string) => {
+  let metric = stageSeconds.get(stage)
+  if (metric === undefined) {
+    metric = Metric.tagged(forecastStageSeconds, "stage", stage)
+    stageSeconds.set(stage, metric)
+  }
+  return metric
+}
+
 /** Times one stage of a forecast, however it ends (a failed weather fetch takes time too). */
 export const timeStage = (stage: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.flatMap(Clock.currentTimeNanos, (started) =>
     Effect.onExit(effect, () =>
       Effect.flatMap(Clock.currentTimeNanos, (ended) =>
-        Metric.update(
-          Metric.tagged(forecastStageSeconds, "stage", stage),
-          Duration.toSeconds(Duration.nanos(ended - started))
-        ))))
+        Metric.update(stageMetric(stage), Duration.toSeconds(Duration.nanos(ended - started))))))

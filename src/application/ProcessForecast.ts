@@ -14,10 +14,13 @@ import { DeliveryId, IdPrefix, LedgerEntryId } from "../domain/Ids.js"
 import { type Job, MAX_JOB_ATTEMPTS } from "../domain/forecast/Job.js"
 import { applySafetyFloor } from "../domain/safety/SafetyFloor.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
-import { defaultVessel } from "../domain/spotcast/Vessel.js"
+import { defaultVessel, type Vessel } from "../domain/spotcast/Vessel.js"
+import type { Coordinates } from "../domain/spotcast/Coordinates.js"
+import type { Preferences } from "../domain/spotcast/Preferences.js"
+import type { ForecastWeather } from "../domain/forecast/ForecastWeather.js"
 import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
 import { eventBody, forecastEvent } from "../domain/webhook/WebhookEvent.js"
-import { Analyst, AnalystUnavailable } from "../ports/Analyst.js"
+import { Analyst, type AnalystShape, AnalystUnavailable } from "../ports/Analyst.js"
 import { Settings } from "../ports/Settings.js"
 import { type ForecastWork, SpotCastStore } from "../ports/SpotCastStore.js"
 import { WeatherProvider } from "../ports/WeatherProvider.js"
@@ -89,11 +92,64 @@ export const failForecast = Effect.fn("ProcessForecast.fail")(function*(work: Fo
   return refunded
 })
 
+export interface AnalysisInput {
+  readonly series: ForecastWeather
+  readonly dates: ReadonlyArray<string>
+  readonly coordinates: Coordinates
+  /** The client's vessel; the default one is judged when none was given. */
+  readonly vessel: Vessel | undefined
+  readonly tripDurationHours: number | undefined
+  readonly preferences: Preferences
+  /** The analyst's `analyze` (the port's, or the built-in one's in a bench). */
+  readonly analyze: AnalystShape["analyze"]
+  /** Called before the analyst runs (the worker records the stage). */
+  readonly beforeAnalyst?: Effect.Effect<unknown>
+  /** When the analysis is issued (UTC, RFC 3339), asked once the analyst has answered. */
+  readonly issuedAt: Effect.Effect<string>
+}
+
+/**
+ * From the weather to the stored analysis: the rules, the extra judgement (current, models), the
+ * analyst's words under the safety floor, and the timeline. Exported for bench/pipeline-outputs.ts.
+ */
+export const forecastAnalysis = (input: AnalysisInput) =>
+  Effect.gen(function*() {
+    const { coordinates, dates, series, tripDurationHours } = input
+    const vessel = input.vessel ?? defaultVessel
+    const days = assessDays({ series, dates, coordinates, vessel, tripDurationHours })
+    if (Either.isLeft(days)) return yield* new WeatherUnavailable({ reason: days.left })
+    // Issue 15: the current against the wind and the other models can only make a day more severe.
+    const judged = judgeDays(days.right, { series, dates, coordinates, vessel, tripDurationHours })
+    if (input.beforeAnalyst !== undefined) yield* input.beforeAnalyst
+    const proposed = yield* input.analyze({
+      coordinates,
+      days: judged.days,
+      notes: judged.notes,
+      stories: judged.days.map((day) => dayStory(series, day)),
+      vessel,
+      vesselGiven: input.vessel !== undefined,
+      preferences: input.preferences,
+      simulated: series.source === "simulated",
+      ...(tripDurationHours === undefined ? {} : { tripDurationHours })
+    }).pipe(timeStage("ai_analysis"))
+    const floored = applySafetyFloor(judged.days, proposed)
+    if (Either.isLeft(floored)) return yield* new AnalystUnavailable({ reason: floored.left })
+    return withTimeline(floored.right, {
+      series,
+      days: judged.days,
+      confidence: judged.confidence,
+      coordinates,
+      vessel,
+      preferences: input.preferences,
+      issuedAt: yield* input.issuedAt
+    })
+  })
+
 /** Weather, then the rules, then the analyst, with progress recorded at each stage. */
 const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, forecast, spotcast }: ForecastWork) {
   const store = yield* SpotCastStore
   const period = makePeriod(spotcast.start, spotcast.numDays)
-  yield* store.advance(forecast.id, "fetching_weather")
+  // The stage is already fetching_weather: the work was read with it (`readWork`).
   const series = yield* (yield* WeatherProvider).hourly({
     coordinates: spotcast.coordinates,
     dates: period.dates,
@@ -101,52 +157,35 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
     seed: spotcast.id
   }).pipe(timeStage("fetching_weather"))
   yield* store.advance(forecast.id, "processing_data")
-  const vessel = spotcast.vessel ?? defaultVessel
-  const days = assessDays({
+  return yield* forecastAnalysis({
     series,
     dates: period.dates,
     coordinates: spotcast.coordinates,
-    vessel,
-    tripDurationHours: spotcast.tripDurationHours
-  })
-  if (Either.isLeft(days)) return yield* new WeatherUnavailable({ reason: days.left })
-  // Issue 15: the current against the wind and the other models can only make a day more severe.
-  const judged = judgeDays(days.right, { series, dates: period.dates, coordinates: spotcast.coordinates, vessel, tripDurationHours: spotcast.tripDurationHours })
-  yield* store.advance(forecast.id, "ai_analysis")
-  const proposed = yield* (yield* Analyst).analyze({
-    coordinates: spotcast.coordinates,
-    days: judged.days,
-    notes: judged.notes,
-    stories: judged.days.map((day) => dayStory(series, day)),
-    vessel,
-    vesselGiven: spotcast.vessel !== undefined,
+    vessel: spotcast.vessel,
+    tripDurationHours: spotcast.tripDurationHours,
     preferences: spotcast.preferences,
-    simulated: series.source === "simulated",
-    ...(spotcast.tripDurationHours === undefined ? {} : { tripDurationHours: spotcast.tripDurationHours })
-  }).pipe(timeStage("ai_analysis"))
-  const floored = applySafetyFloor(judged.days, proposed)
-  if (Either.isLeft(floored)) return yield* new AnalystUnavailable({ reason: floored.left })
-  const issuedAt = DateTime.formatIso(yield* DateTime.now)
-  return withTimeline(floored.right, {
-    series,
-    days: judged.days,
-    confidence: judged.confidence,
-    coordinates: spotcast.coordinates,
-    vessel,
-    preferences: spotcast.preferences,
-    issuedAt
+    analyze: (yield* Analyst).analyze,
+    beforeAnalyst: store.advance(forecast.id, "ai_analysis"),
+    issuedAt: Effect.map(DateTime.now, DateTime.formatIso)
   })
 })
 
 export type ProcessOutcome = "completed" | "failed" | "already_finished" | "missing"
 
 /**
- * Produces one forecast from its claimed job. Every way it can go wrong ends in a failed, refunded
+ * Produces one forecast from its claimed job (`read`: its work, when the caller has read it with `readWork`). Every way it can go wrong ends in a failed, refunded
  * forecast; only interruption (shutdown) leaves it unfinished, for the job to be claimed again.
  */
-export const processForecast = Effect.fn("ProcessForecast")(function*(job: Job) {
-  const store = yield* SpotCastStore
-  const found = yield* store.work(job.forecastId)
+/**
+ * The work of a claimed job, read with the forecast moved to its first stage in the same step (one
+ * statement); a job past its attempts is read without, to be failed where it stands.
+ */
+export const readWork = (job: Job) =>
+  Effect.flatMap(SpotCastStore, (store) =>
+    store.work(job.forecastId, job.attempts > MAX_JOB_ATTEMPTS ? undefined : "fetching_weather"))
+
+export const processForecast = Effect.fn("ProcessForecast")(function*(job: Job, read?: Option.Option<ForecastWork>) {
+  const found = read ?? (yield* readWork(job))
   if (Option.isNone(found)) return "missing" as ProcessOutcome
   const work = found.value
   if (isTerminal(work.forecast.status)) return "already_finished" as ProcessOutcome

@@ -15,6 +15,10 @@ export interface WorkerPoolOptions {
   readonly shutdownGrace: Duration.DurationInput
 }
 
+// Tagged once: tagging makes a new metric key (and hashes it) each time.
+const completedTotal = Metric.tagged(forecastsTotal, "outcome", "completed")
+const failedTotal = Metric.tagged(forecastsTotal, "outcome", "failed")
+
 /**
  * Runs one claimed job, keeping its lease alive, and gives it back if interrupted. The first heartbeat
  * comes a third of the lease after the claim: most forecasts finish long before, and cost none.
@@ -28,7 +32,7 @@ const runJob = (job: Job, owner: string, lease: Duration.Duration) =>
     yield* Metric.update(queueWaitSeconds, Math.max(0, DateTime.distance(job.availableAt, claimedAt) / 1000))
     const outcome = yield* processJob(job).pipe(Effect.onInterrupt(() => queue.release(job.forecastId, owner)))
     if (outcome === "completed" || outcome === "failed") {
-      yield* Metric.increment(Metric.tagged(forecastsTotal, "outcome", outcome))
+      yield* Metric.increment(outcome === "completed" ? completedTotal : failedTotal)
     }
   }).pipe(Effect.scoped, Effect.annotateLogs({ forecastId: job.forecastId }))
 

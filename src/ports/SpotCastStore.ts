@@ -58,6 +58,8 @@ export interface ForecastWork {
   readonly account: Account
   readonly spotcast: SpotCast
   readonly forecast: Forecast
+  /** True when the forecast is a route's (its hidden SpotCast's): the worker reads the route's work. */
+  readonly ofRoute?: boolean
 }
 
 /**
@@ -92,8 +94,12 @@ export interface SpotCastStoreShape {
     page: PageRequest
   ) => Effect.Effect<ReadonlyArray<Forecast>>
 
-  /** Worker side: the forecast with its SpotCast and account. */
-  readonly work: (forecastId: ForecastId) => Effect.Effect<Option.Option<ForecastWork>>
+  /**
+   * Worker side: the forecast with its SpotCast and account. With `start`, an unfinished forecast that
+   * is not a route's is also moved to that stage in the same step (as `advance`); the work is as read
+   * before it moved.
+   */
+  readonly work: (forecastId: ForecastId, start?: Exclude<Stage, "completed">) => Effect.Effect<Option.Option<ForecastWork>>
   /** Moves an unfinished forecast to a later stage; false when it has finished (nothing changes). */
   readonly advance: (forecastId: ForecastId, stage: Exclude<Stage, "completed">) => Effect.Effect<boolean>
   /**

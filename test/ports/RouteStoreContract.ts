@@ -105,6 +105,10 @@ export const routeStoreContract = (it: ContractIt) =>
         const work = Option.getOrThrow(yield* store.work(forecast.id))
         assert.deepStrictEqual(work.route, route)
         assert.strictEqual(work.account.id, owner.id)
+        // The SpotCast store's read says it is a route's, and does not move it on (the route's worker does).
+        const read = Option.getOrThrow(yield* spotcasts.work(forecast.id, "fetching_weather"))
+        assert.isTrue(read.ofRoute)
+        assert.deepStrictEqual((yield* store.getForecast(owner.id, route.id, forecast.id)).pipe(Option.getOrThrow).forecast.progress, forecast.progress)
         // A SpotCast's forecast is no route's.
         const command = yield* F.createCommand(owner, 2)
         yield* spotcasts.create(command)

@@ -294,6 +294,24 @@ export const spotCastStoreContract = (it: ContractIt) =>
         assert.isTrue(Option.isNone(yield* store.work(F.forecast(command.spotcast, yield* DateTime.now).id)))
       })))
 
+    it.effect("work with a start stage moves an unfinished forecast on in the same step, and gives it as it was", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const { account, command } = yield* created()
+        const progress = () => Effect.map(store.get(account.id, command.spotcast.id), (v) => Option.getOrThrow(v).latest.progress)
+        const work = Option.getOrThrow(yield* store.work(command.forecast.id, "fetching_weather"))
+        assert.deepStrictEqual(work.forecast, command.forecast)
+        assert.isFalse(work.ofRoute)
+        assert.deepStrictEqual(yield* progress(), { stage: "fetching_weather", percentage: 25 })
+        yield* store.advance(command.forecast.id, "ai_analysis")
+        yield* store.work(command.forecast.id, "fetching_weather")
+        assert.deepStrictEqual(yield* progress(), { stage: "ai_analysis", percentage: 75 })
+        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
+        const done = Option.getOrThrow(yield* store.work(command.forecast.id, "fetching_weather"))
+        assert.strictEqual(done.forecast.status, "completed")
+        assert.deepStrictEqual(yield* progress(), { stage: "completed", percentage: 100 })
+      })))
+
     it.effect("advance moves progress forward only, and not at all once finished", () =>
       onFreshStorage(Effect.gen(function*() {
         const store = yield* SpotCastStore

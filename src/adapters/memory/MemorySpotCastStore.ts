@@ -106,12 +106,18 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
       return ownedSpotCast(db, accountId, spotcastId) === undefined ? [] : forecastsPage(db, spotcastId, page)
     }),
 
-  work: (forecastId) =>
+  work: (forecastId, start) =>
     Effect.sync(() => {
       const forecast = db.forecasts.get(forecastId)
       const spotcast = forecast && db.spotcasts.get(forecast.spotcastId)
       const account = spotcast && db.accounts.get(spotcast.accountId)
-      return forecast && spotcast && account ? Option.some({ account, spotcast, forecast }) : Option.none()
+      if (!(forecast && spotcast && account)) return Option.none()
+      const ofRoute = db.routeOfSpotCast.has(spotcast.id)
+      if (start !== undefined && !ofRoute) {
+        const next = step(db, forecastId, (before) => advanced(before, start))
+        if (next !== undefined) db.forecasts.set(forecastId, next)
+      }
+      return Option.some({ account, spotcast, forecast, ofRoute })
     }),
 
   advance: (forecastId, stage) =>

@@ -5,7 +5,8 @@ import { draftReceipt } from "../../domain/billing/Receipt.js"
 import { checkRefreshable } from "../../domain/forecast/Forecast.js"
 import { failed } from "../../domain/forecast/ForecastLifecycle.js"
 import { jobFor } from "../../domain/forecast/Job.js"
-import { AccountId, ForecastId } from "../../domain/Ids.js"
+import { stagePercentage } from "../../domain/forecast/Progress.js"
+import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { SecretSealer } from "../../ports/SecretSealer.js"
@@ -103,7 +104,11 @@ export const make = Effect.gen(function*() {
     listForecasts: (accountId, spotcastId, page) =>
       reads.listForecasts(accountId, spotcastId, page).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.listForecasts")),
 
-    work: (forecastId) => reads.work(forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.work")),
+    work: (forecastId, start) =>
+      reads.work(forecastId, start === undefined ? undefined : { stage: start, percentage: stagePercentage[start] }).pipe(
+        Effect.orDie,
+        Effect.withSpan("SpotCastStore.work")
+      ),
 
     // One statement each, without a transaction; a webhook delivery joins the completion in one.
     advance: (forecastId, stage) =>

@@ -1,7 +1,7 @@
 import type { ForecastWeather } from "../../domain/forecast/ForecastWeather.js"
 import type { Coordinates } from "../../domain/spotcast/Coordinates.js"
 import type { WeatherSeries } from "../../domain/safety/HourlyWeather.js"
-import { placeHash, type TideParams, tideAt, tideHeightFt, tideParams, utcHoursOf } from "./SimulatedTide.js"
+import { placeHash, type TideParams, tideAt, tideFtAt, tideParams, utcHoursOf } from "./SimulatedTide.js"
 
 /**
  * A tidal stream that follows the simulated tide: strongest at mid-tide, slack at high and low water,
@@ -28,10 +28,12 @@ export const withTideAndCurrent = (series: WeatherSeries, at: Coordinates): Fore
     ...series,
     models: ["simulated"],
     hours: series.hours.map((h) => {
-      const tide = tideHeightFt(p, h, series.utcOffsetSeconds)
-      if (tide === null) return { ...h, tide_height_ft: null, current_speed_kt: null, current_direction_deg: null }
-      const current = currentAt(p, peakKt, floodToDeg, utcHoursOf(h.time, series.utcOffsetSeconds))
-      return { ...h, tide_height_ft: tide, current_speed_kt: current.speedKt, current_direction_deg: current.toDeg }
+      // As tideHeightFt: no sea, no tide. The hour's UTC time is parsed once for both.
+      // Object.assign, not `{ ...h, more }`: Node 20 builds a spread object with added fields ~20× slower.
+      if (h.wave_height_ft === null) return Object.assign({}, h, { tide_height_ft: null, current_speed_kt: null, current_direction_deg: null })
+      const utcHours = utcHoursOf(h.time, series.utcOffsetSeconds)
+      const current = currentAt(p, peakKt, floodToDeg, utcHours)
+      return Object.assign({}, h, { tide_height_ft: tideFtAt(p, utcHours), current_speed_kt: current.speedKt, current_direction_deg: current.toDeg })
     })
   }
 }

@@ -1,6 +1,6 @@
 import { type Spot, winterness } from "./SimulatedClimate.js"
 import { smooth } from "./SimulatedNoise.js"
-import { systemIndex, windAt } from "./SimulatedWind.js"
+import { systemIndex, type Wind, windAt } from "./SimulatedWind.js"
 
 const SEA_TEMP = 20
 const SWELL = 21
@@ -39,13 +39,14 @@ export interface Sea {
  * Wind sea from the last ten hours' wind over the place's fetch (JONSWAP fetch-limited growth, capped
  * by the Pierson-Moskowitz fully developed sea), plus swell from distant storms (the zone's background,
  * larger in winter and in the southern ocean, the place's exposure, and yesterday's systems). Combined
- * seas add energies, so swell never exceeds them.
+ * seas add energies, so swell never exceeds them. `windOf`: the spot's wind at a time (a series passes a
+ * memo, since consecutive hours share most of their ten hours).
  */
-export const seaAt = (spot: Spot, utcHours: number): Sea => {
+export const seaAt = (spot: Spot, utcHours: number, windOf: (utcHours: number) => Wind = (t) => windAt(spot, t)): Sea => {
   const { place, zone } = spot
   let x = 0, y = 0, speed = 0
   for (const [lag, weight] of BUILD_UP) {
-    const wind = windAt(spot, utcHours - lag)
+    const wind = windOf(utcHours - lag)
     speed += weight * wind.speedKt
     x += weight * wind.speedKt * Math.sin(wind.fromDeg * RAD)
     y += weight * wind.speedKt * Math.cos(wind.fromDeg * RAD)

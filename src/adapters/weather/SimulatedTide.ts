@@ -36,4 +36,7 @@ export const utcHoursOf = (time: string, utcOffsetSeconds: number): number =>
 
 /** The sea level of an hour in ft (2 decimals), or null where the simulation has no sea. */
 export const tideHeightFt = (p: TideParams, hour: HourlyPoint, utcOffsetSeconds: number): number | null =>
-  hour.wave_height_ft === null ? null : Math.round(tideAt(p, utcHoursOf(hour.time, utcOffsetSeconds)) * M_TO_FT * 100) / 100
+  hour.wave_height_ft === null ? null : tideFtAt(p, utcHoursOf(hour.time, utcOffsetSeconds))
+
+/** The sea level in ft (2 decimals) at `utcHours`. */
+export const tideFtAt = (p: TideParams, utcHours: number): number => Math.round(tideAt(p, utcHours) * M_TO_FT * 100) / 100

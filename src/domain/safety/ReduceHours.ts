@@ -3,15 +3,11 @@ import type { DayConditions } from "./DayConditions.js"
 import type { HourlyPoint } from "./HourlyWeather.js"
 import { UNIVERSAL, waveSteepness } from "./Thresholds.js"
 
-const known = (values: ReadonlyArray<number | null>): Array<number> => values.filter((v): v is number => v !== null)
-const max = (values: ReadonlyArray<number | null>): number | undefined => {
-  const xs = known(values)
-  return xs.length === 0 ? undefined : Math.max(...xs)
-}
-const min = (values: ReadonlyArray<number | null>): number | undefined => {
-  const xs = known(values)
-  return xs.length === 0 ? undefined : Math.min(...xs)
-}
+/** The larger of the two, where `undefined` is no value yet (Math.max as over the whole list: the same bytes, -0 and all). */
+const maxOf = (acc: number | undefined, value: number | null): number | undefined =>
+  value === null ? acc : acc === undefined ? Math.max(value) : Math.max(acc, value)
+const minOf = (acc: number | undefined, value: number | null): number | undefined =>
+  value === null ? acc : acc === undefined ? Math.min(value) : Math.min(acc, value)
 
 /** An hour's gust: the forecast gust (never below the sustained wind), else sustained × 1.4. */
 const gustOf = (p: HourlyPoint): number | null =>
@@ -28,13 +24,16 @@ const gustOf = (p: HourlyPoint): number | null =>
  * hour has. Unknown when no hour has both a height and a period.
  */
 const periodFor = (height: number, hours: ReadonlyArray<HourlyPoint>): number | undefined => {
-  const paired = hours.filter((p) => p.wave_height_ft !== null && p.wave_period_s !== null && p.wave_period_s > 0)
-  const highest = paired.sort((a, b) => b.wave_height_ft! - a.wave_height_ft! || a.wave_period_s! - b.wave_period_s!)[0]
+  // One pass: the highest paired hour (then the shortest period, then the earliest) and the steepest.
+  let highest: HourlyPoint | undefined
+  let steepest = 0
+  for (const p of hours) {
+    const h = p.wave_height_ft, t = p.wave_period_s
+    if (h === null || t === null || !(t > 0)) continue
+    if (highest === undefined || h > highest.wave_height_ft! || (h === highest.wave_height_ft! && t < highest.wave_period_s!)) highest = p
+    if (h >= UNIVERSAL.steepMinHeightFt) steepest = Math.max(steepest, waveSteepness(h, t))
+  }
   if (highest === undefined) return undefined
-  const steepest = Math.max(
-    0,
-    ...paired.filter((p) => p.wave_height_ft! >= UNIVERSAL.steepMinHeightFt).map((p) => waveSteepness(p.wave_height_ft!, p.wave_period_s!))
-  )
   // H/L scales with 1/T², so the period giving `height` the steepness `steepest` is sqrt(H/L at 1 s ÷ steepest).
   return steepest > waveSteepness(height, highest.wave_period_s!)
     ? Math.sqrt(waveSteepness(height, 1) / steepest)
@@ -52,29 +51,48 @@ const optional = <K extends string>(key: K, value: number | undefined): { [P in 
  * direction that of the windiest hour. Left when no hour has a sustained wind or none of those has a direction.
  */
 export const reduceHours = (hours: ReadonlyArray<HourlyPoint>): Either.Either<DayConditions, string> => {
-  const windy = hours.filter((p) => p.wind_speed_kt !== null).sort((a, b) => b.wind_speed_kt! - a.wind_speed_kt!)
-  const first = windy[0]
+  // One pass, no intermediate arrays (this runs for every candidate window and every hour of the
+  // timeline). "Highest" keeps the earliest of equal hours, as a stable sort would.
+  let first: HourlyPoint | undefined
+  let directed: HourlyPoint | undefined
+  let highestSwell: HourlyPoint | undefined
+  let gust: number | undefined, waveHeight: number | undefined, visibility: number | undefined
+  let precipitationProbability: number | undefined, precipitationRate: number | undefined
+  let airTemp: number | undefined, waterTemp: number | undefined, weatherCode: number | undefined
+  for (const p of hours) {
+    const wind = p.wind_speed_kt
+    if (wind !== null) {
+      if (first === undefined || wind > first.wind_speed_kt!) first = p
+      if (p.wind_direction_deg !== null && (directed === undefined || wind > directed.wind_speed_kt!)) directed = p
+    }
+    if (p.swell_height_ft !== null && (highestSwell === undefined || p.swell_height_ft > highestSwell.swell_height_ft!)) highestSwell = p
+    gust = maxOf(gust, gustOf(p))
+    waveHeight = maxOf(waveHeight, p.wave_height_ft)
+    visibility = minOf(visibility, p.visibility_nm)
+    precipitationProbability = maxOf(precipitationProbability, p.precipitation_probability_pct)
+    precipitationRate = maxOf(precipitationRate, p.precipitation_mm_per_h)
+    airTemp = minOf(airTemp, p.air_temp_c)
+    waterTemp = minOf(waterTemp, p.water_temp_c)
+    weatherCode = maxOf(weatherCode, p.weather_code)
+  }
   if (first === undefined) return Either.left("no wind data")
-  const direction = windy.find((p) => p.wind_direction_deg !== null)?.wind_direction_deg
-  if (direction === undefined || direction === null) return Either.left("no wind direction data")
-  const waveHeight = max(hours.map((p) => p.wave_height_ft))
+  if (directed === undefined || directed.wind_direction_deg === undefined) return Either.left("no wind direction data")
   const wavePeriod = waveHeight === undefined ? undefined : periodFor(waveHeight, hours)
-  const highestSwell = hours
-    .filter((p) => p.swell_height_ft !== null)
-    .sort((a, b) => b.swell_height_ft! - a.swell_height_ft!)[0]
-  return Either.right({
+  // The fields in the order they have always had (the same JSON).
+  const day: { -readonly [K in keyof DayConditions]: DayConditions[K] } = {
     wind_speed_kt: first.wind_speed_kt!,
-    wind_gust_kt: max(hours.map(gustOf))!,
-    wind_direction_deg: direction,
-    ...optional("wave_height_ft", waveHeight),
-    ...optional("wave_period_s", wavePeriod),
-    ...optional("swell_height_ft", highestSwell?.swell_height_ft ?? undefined),
-    ...optional("swell_period_s", highestSwell?.swell_period_s ?? undefined),
-    ...optional("visibility_nm", min(hours.map((p) => p.visibility_nm))),
-    ...optional("precipitation_probability_pct", max(hours.map((p) => p.precipitation_probability_pct))),
-    ...optional("precipitation_mm_per_h", max(hours.map((p) => p.precipitation_mm_per_h))),
-    ...optional("air_temp_c", min(hours.map((p) => p.air_temp_c))),
-    ...optional("water_temp_c", min(hours.map((p) => p.water_temp_c))),
-    ...optional("weather_code", max(hours.map((p) => p.weather_code)))
-  })
+    wind_gust_kt: gust!,
+    wind_direction_deg: directed.wind_direction_deg!
+  }
+  if (waveHeight !== undefined) day.wave_height_ft = waveHeight
+  if (wavePeriod !== undefined) day.wave_period_s = wavePeriod
+  if (highestSwell !== undefined) day.swell_height_ft = highestSwell.swell_height_ft!
+  if (highestSwell !== undefined && highestSwell.swell_period_s !== null) day.swell_period_s = highestSwell.swell_period_s
+  if (visibility !== undefined) day.visibility_nm = visibility
+  if (precipitationProbability !== undefined) day.precipitation_probability_pct = precipitationProbability
+  if (precipitationRate !== undefined) day.precipitation_mm_per_h = precipitationRate
+  if (airTemp !== undefined) day.air_temp_c = airTemp
+  if (waterTemp !== undefined) day.water_temp_c = waterTemp
+  if (weatherCode !== undefined) day.weather_code = weatherCode
+  return Either.right(day)
 }
