@@ -8,6 +8,16 @@ import * as TestServer from "./support/TestServer.js"
 
 const HOUR = 3_600_000
 const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString()
+/**
+ * The next 13:00 UTC at least an hour away: the ~6 h passage off Newport then sails in daylight in every
+ * season (sunrise by 12:15 UTC, sunset after 21:10 UTC), so issue 11's darkness rule does not make the
+ * class depend on the hour the test runs (a departure two hours from now arrived after dark late in the day).
+ */
+const daylightDeparture = () => {
+  const at = new Date(Date.now() + HOUR)
+  const departure = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate(), 13)
+  return new Date(departure >= at.getTime() ? departure : departure + 24 * HOUR).toISOString()
+}
 
 const WAYPOINTS = [
   { latitude: 41.49, longitude: -71.31 }, // Newport
@@ -17,7 +27,7 @@ const WAYPOINTS = [
 
 const routeBody = (overrides: Record<string, unknown> = {}) => ({
   waypoints: WAYPOINTS,
-  departure_time: inHours(2),
+  departure_time: daylightDeparture(),
   speed_kts: 6,
   ...overrides
 })
