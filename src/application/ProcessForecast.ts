@@ -173,10 +173,6 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
 export type ProcessOutcome = "completed" | "failed" | "already_finished" | "missing"
 
 /**
- * Produces one forecast from its claimed job (`read`: its work, when the caller has read it with `readWork`). Every way it can go wrong ends in a failed, refunded
- * forecast; only interruption (shutdown) leaves it unfinished, for the job to be claimed again.
- */
-/**
  * The work of a claimed job, read with the forecast moved to its first stage in the same step (one
  * statement); a job past its attempts is read without, to be failed where it stands.
  */
@@ -184,6 +180,11 @@ export const readWork = (job: Job) =>
   Effect.flatMap(SpotCastStore, (store) =>
     store.work(job.forecastId, job.attempts > MAX_JOB_ATTEMPTS ? undefined : "fetching_weather"))
 
+/**
+ * Produces one forecast from its claimed job (`read`: its work, when the caller has read it with
+ * `readWork`). Every way it can go wrong ends in a failed, refunded forecast; only interruption
+ * (shutdown) leaves it unfinished, for the job to be claimed again.
+ */
 export const processForecast = Effect.fn("ProcessForecast")(function*(job: Job, read?: Option.Option<ForecastWork>) {
   const found = read ?? (yield* readWork(job))
   if (Option.isNone(found)) return "missing" as ProcessOutcome
