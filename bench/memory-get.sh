@@ -15,19 +15,9 @@ set -u
 cd "$(dirname "$0")/.."
 ROUNDS="${ROUNDS:-3}"; DUR="${DUR:-10}"; CONNS="${CONNS:-32}"; PGLITE="${PGLITE:-1}"
 WORK="${WORK:-$(mktemp -d -t spotcast-memory-bench.XXXXXX)}"; mkdir -p "$WORK"
-PIDS=()
-cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done; }
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-command -v wrk >/dev/null || { echo "wrk missing: apt-get install -y wrk" >&2; exit 1; }
-[ -f dist/main/bin.js ] || npm run build >/dev/null || exit 1
-if command -v taskset >/dev/null; then ON_SERVER="taskset -c 0"; ON_LOAD="taskset -c 1"; else ON_SERVER=""; ON_LOAD=""; fi
-
-free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
-wait_http() { for _ in $(seq 600); do curl -s -o /dev/null "$1" && return 0; sleep 0.1; done; echo "no answer from $1" >&2; return 1; }
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-rss_kb() { ps -o rss= -p "$1" | tr -d ' '; }
-export KEY="sk_live_$(node -e 'const c="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";let s="";for(const b of require("crypto").randomBytes(32))s+=c[b%62];console.log(s)')"
+. bench/lib.sh
+need_wrk; need_build
+export KEY="$(new_key)"
 
 # spotcast <port> <bin> <log>: SpotCast on memory storage (pid in $LAST_PID)
 spotcast() {

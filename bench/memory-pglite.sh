@@ -7,16 +7,9 @@ set -u
 cd "$(dirname "$0")/.."
 DUR="${DUR:-10}"
 WORK="${WORK:-$(mktemp -d -t spotcast-pglite-bench.XXXXXX)}"; mkdir -p "$WORK"
-PIDS=()
-cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done; }
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-[ -f dist/main/bin.js ] || npm run build >/dev/null || exit 1
-if command -v taskset >/dev/null; then ON_SERVER="taskset -c 0"; ON_LOAD="taskset -c 1"; else ON_SERVER=""; ON_LOAD=""; fi
-free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
-wait_http() { for _ in $(seq 1200); do curl -s -o /dev/null "$1" && return 0; sleep 0.1; done; echo "no answer from $1" >&2; return 1; }
-rss_mb() { echo $(( $(ps -o rss= -p "$1" | tr -d ' ') / 1024 )); }
-export KEY="sk_live_$(node -e 'const c="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";let s="";for(const b of require("crypto").randomBytes(32))s+=c[b%62];console.log(s)')"
+. bench/lib.sh
+need_build
+export KEY="$(new_key)"
 
 # measure <label> [env...]: one SpotCast process from start to a GET load, then stopped
 measure() {
@@ -26,7 +19,7 @@ measure() {
     SPOTCAST_BOOTSTRAP_CREDITS=1000000 SPOTCAST_RATE_LIMIT_PER_MINUTE=100000000 SPOTCAST_WEATHER_PROVIDER=simulated \
     "$@" ${SPOTCAST_ENV:-} $ON_SERVER node "${BIN:-dist/main/bin.js}" serve >"$WORK/$label.log" 2>&1 &
   local pid=$!; PIDS+=($pid)
-  wait_http "http://127.0.0.1:$port/healthz" || { tail "$WORK/$label.log" >&2; return 1; }
+  wait_http "http://127.0.0.1:$port/healthz" 120 || { tail "$WORK/$label.log" >&2; return 1; }
   sleep 2
   local idle; idle=$(rss_mb $pid)
   local id; id=$(node bench/memory-setup.mjs "http://127.0.0.1:$port" "$KEY" "$WORK/$label.body.json") || return 1

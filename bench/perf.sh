@@ -17,6 +17,8 @@
 set -u
 BENCH="$(cd "$(dirname "$0")" && pwd)"
 PROJ="$(cd "$BENCH/.." && pwd)"
+# free_port and wait_http (lib.sh's PIDS, cleanup and traps are replaced by this script's own below)
+. "$BENCH/lib.sh"
 ROUNDS="${ROUNDS:-3}" DUR="${DUR:-10}" CONNS="${CONNS:-32}" PIPE_N="${PIPE_N:-1000}" PIPE_C="${PIPE_C:-16}"
 PHASES="${PHASES:-reads creates pipeline}"
 PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432}"
@@ -42,8 +44,6 @@ for c in wrk pgbench psql taskset curl; do command -v $c >/dev/null || { echo "$
 [ -d "$PROJ/node_modules/pg" ] || { echo "node_modules/pg missing: npm ci" >&2; exit 1; }
 
 q() { psql -q -X -At -d "$URL" -c "$1"; }
-free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
-wait_http() { local i; for i in $(seq $((${2:-60} * 10))); do curl -s -o /dev/null "$1" && return 0; sleep 0.1; done; echo "timeout waiting for $1" >&2; return 1; }
 stop_pid() { local i; kill "$1" 2>/dev/null; for i in $(seq 200); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
 # spotcast <role> <port> <log> [env...]: starts SpotCast on CPU 0 and sets SP to its pid
 spotcast() {
