@@ -1,29 +1,17 @@
 // Issue 5's end-to-end checks through the built server: live keys on Open-Meteo (a loopback fake
 // serving the recorded answers), sandbox keys on simulated weather, and an upstream outage.
 import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { fixture, redated } from "../adapters/weather/OpenMeteoFake.js"
-import { type Served, startServer } from "../support/Spawn.js"
+import { callServed, listenLoopback, type Served, startServer } from "../support/Spawn.js"
 
 const LIVE_KEY = "sk_live_" + "L1veKey0".repeat(4)
 const SANDBOX_ADMIN = "e2e-admin-token-0123456789"
 
-const listen = (server: Server) =>
-  new Promise<number>((done) => server.listen(0, "127.0.0.1", () => done((server.address() as AddressInfo).port)))
-
-const call = async (served: Served, key: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${served.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  return { status: res.status, json: (await res.json()) as any }
-}
 
 const finished = async (served: Served, key: string, spotcastId: string) => {
   for (let i = 0; i < 150; i++) {
-    const status = await call(served, key, "GET", `/v3/spotcast/${spotcastId}/status`)
+    const status = await callServed(served, key, "GET", `/v3/spotcast/${spotcastId}/status`)
     if (status.json.status === "completed" || status.json.status === "failed") return status.json
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -44,7 +32,7 @@ describe("forecasts end to end through the server", () => {
       const name = url.pathname === "/v1/forecast" ? "hoek-van-holland.forecast.json" : "hoek-van-holland.marine.json"
       res.writeHead(200, { "content-type": "application/json" }).end(redated(name, url.searchParams))
     })
-    const port = await listen(upstream)
+    const port = await listenLoopback(upstream)
     served = await startServer({
       SPOTCAST_STORAGE: "memory",
       SPOTCAST_BOOTSTRAP_KEY: LIVE_KEY,
@@ -62,11 +50,11 @@ describe("forecasts end to end through the server", () => {
   })
 
   it("a live key's forecast completes with the recorded numbers (no simulated notice)", async () => {
-    const created = await call(served, LIVE_KEY, "POST", "/v3/spotcast", { ...HOEK, start_date: today(), num_days: 1 })
+    const created = await callServed(served, LIVE_KEY, "POST", "/v3/spotcast", { ...HOEK, start_date: today(), num_days: 1 })
     assert.strictEqual(created.status, 202)
     const status = await finished(served, LIVE_KEY, created.json.id)
     assert.strictEqual(status.status, "completed", JSON.stringify(status))
-    const spotcast = await call(served, LIVE_KEY, "GET", `/v3/spotcast/${created.json.id}`)
+    const spotcast = await callServed(served, LIVE_KEY, "GET", `/v3/spotcast/${created.json.id}`)
     const day = spotcast.json.latest_forecast.ai_analysis.daily_classifications[0]
     // The text quotes the window's highest sustained wind and gust: each must be one of the recorded
     // first day's hourly values (the fixture is in knots, wind_speed_unit=kn), not a made-up number.
@@ -87,24 +75,24 @@ describe("forecasts end to end through the server", () => {
     }).then((r) => r.json() as Promise<any>)
     const key: string = created.api_key.key
     assert.match(key, /^sk_test_/)
-    const made = await call(served, key, "POST", "/v3/spotcast", {
+    const made = await callServed(served, key, "POST", "/v3/spotcast", {
       latitude: -33.86, longitude: 151.21, start_date: today(), num_days: 2, preferences: { language: "es" }
     })
     assert.strictEqual((await finished(served, key, made.json.id)).status, "completed")
-    const spotcast = await call(served, key, "GET", `/v3/spotcast/${made.json.id}`)
+    const spotcast = await callServed(served, key, "GET", `/v3/spotcast/${made.json.id}`)
     assert.include(spotcast.json.latest_forecast.ai_analysis.summary, "Datos simulados")
   })
 
   it("with the upstream down the forecast fails with weather_data_unavailable and the credits come back", async () => {
     upstreamUp = false
     try {
-      const before = (await call(served, LIVE_KEY, "GET", "/v3/account/balance")).json.credit_balance
-      const created = await call(served, LIVE_KEY, "POST", "/v3/spotcast", { ...HOEK, start_date: today(), num_days: 3 })
+      const before = (await callServed(served, LIVE_KEY, "GET", "/v3/account/balance")).json.credit_balance
+      const created = await callServed(served, LIVE_KEY, "POST", "/v3/spotcast", { ...HOEK, start_date: today(), num_days: 3 })
       assert.strictEqual(created.json.credits_remaining, before - 3)
       const status = await finished(served, LIVE_KEY, created.json.id)
       assert.strictEqual(status.status, "failed")
       assert.strictEqual(status.error.code, "weather_data_unavailable")
-      assert.strictEqual((await call(served, LIVE_KEY, "GET", "/v3/account/balance")).json.credit_balance, before)
+      assert.strictEqual((await callServed(served, LIVE_KEY, "GET", "/v3/account/balance")).json.credit_balance, before)
     } finally {
       upstreamUp = true
     }

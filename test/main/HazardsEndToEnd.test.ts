@@ -2,36 +2,24 @@
 // spray and a catamaran in strong gusts on a live key (a loopback Open-Meteo serving the recorded Hoek
 // van Holland answers with the readings each case needs).
 import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { daylightOn } from "../../src/domain/safety/Daylight.js"
 import { redated } from "../adapters/weather/OpenMeteoFake.js"
-import { type Served, startServer } from "../support/Spawn.js"
+import { callServed, listenLoopback, type Served, startServer } from "../support/Spawn.js"
 
 const LIVE_KEY = "sk_live_" + "Haz4rds0".repeat(4)
 const ADMIN = "e2e-hazards-admin-token-0123"
 
-const listen = (server: Server) =>
-  new Promise<number>((done) => server.listen(0, "127.0.0.1", () => done((server.address() as AddressInfo).port)))
-
-const call = async (served: Served, key: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${served.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  return { status: res.status, json: (await res.json()) as any }
-}
 
 /** Creates a one-day forecast and returns its first day once completed. */
 const forecastDay = async (served: Served, key: string, body: Record<string, unknown>) => {
-  const created = await call(served, key, "POST", "/v3/spotcast", { num_days: 1, ...body })
+  const created = await callServed(served, key, "POST", "/v3/spotcast", { num_days: 1, ...body })
   assert.strictEqual(created.status, 202, JSON.stringify(created.json))
   for (let i = 0; i < 150; i++) {
-    const status = await call(served, key, "GET", `/v3/spotcast/${created.json.id}/status`)
+    const status = await callServed(served, key, "GET", `/v3/spotcast/${created.json.id}/status`)
     if (status.json.status === "failed") assert.fail(JSON.stringify(status.json))
     if (status.json.status === "completed") {
-      const spotcast = await call(served, key, "GET", `/v3/spotcast/${created.json.id}`)
+      const spotcast = await callServed(served, key, "GET", `/v3/spotcast/${created.json.id}`)
       return spotcast.json.latest_forecast.ai_analysis.daily_classifications[0] as { classification: string; summary: string }
     }
     await new Promise((r) => setTimeout(r, 100))
@@ -79,7 +67,7 @@ describe("issue 11's hazards end to end through the server", () => {
       const url = new URL(req.url ?? "/", "http://localhost")
       res.writeHead(200, { "content-type": "application/json" }).end(answer(url.pathname, url.searchParams))
     })
-    const port = await listen(upstream)
+    const port = await listenLoopback(upstream)
     served = await startServer({
       SPOTCAST_STORAGE: "memory",
       SPOTCAST_BOOTSTRAP_KEY: LIVE_KEY,

@@ -5,13 +5,12 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { createHmac } from "node:crypto"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect, Exit, Scope } from "effect"
 import { makeCertificate, type Received, startReceiver } from "../adapters/webhook/fixtures/HttpsReceiver.js"
 import { redated } from "../adapters/weather/OpenMeteoFake.js"
-import { type Served, startServer } from "../support/Spawn.js"
+import { callServed, listenLoopback, type Served, startServer } from "../support/Spawn.js"
 
 const LIVE_KEY = "sk_live_" + "R0uteKey".repeat(4)
 const ADMIN = "e2e-routes-admin-token-0123456789"
@@ -22,23 +21,12 @@ const certDir = mkdtempSync(join(tmpdir(), "spotcast-e2e-routes-ca-"))
 const caFile = join(certDir, "ca.pem")
 writeFileSync(caFile, certificate.cert)
 
-const listen = (server: Server) =>
-  new Promise<number>((done) => server.listen(0, "127.0.0.1", () => done((server.address() as AddressInfo).port)))
-
-const call = async (served: Served, key: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${served.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  return { status: res.status, json: (await res.json()) as any }
-}
 
 const finished = async (served: Served, key: string, routeId: string) => {
   for (let i = 0; i < 300; i++) {
-    const status = await call(served, key, "GET", `/v3/route/${routeId}/status`)
+    const status = await callServed(served, key, "GET", `/v3/route/${routeId}/status`)
     if (status.json.status === "completed" || status.json.status === "failed") {
-      return (await call(served, key, "GET", `/v3/route/${routeId}`)).json
+      return (await callServed(served, key, "GET", `/v3/route/${routeId}`)).json
     }
     await new Promise((r) => setTimeout(r, 100))
   }
@@ -67,7 +55,7 @@ describe("route forecasts end to end through the server", () => {
       const name = url.pathname === "/v1/forecast" ? "hoek-van-holland.forecast.json" : "hoek-van-holland.marine.json"
       res.writeHead(200, { "content-type": "application/json" }).end(redated(name, url.searchParams))
     })
-    const port = await listen(upstream)
+    const port = await listenLoopback(upstream)
     receiver = await Effect.runPromise(Scope.extend(startReceiver(certificate, () => ({ status: 200 })), scope))
     served = await startServer({
       SPOTCAST_STORAGE: "memory",
@@ -91,7 +79,7 @@ describe("route forecasts end to end through the server", () => {
   })
 
   it("a live key's route completes on Open-Meteo, one upstream call per grid cell, with legs and samples", async () => {
-    const created = await call(served, LIVE_KEY, "POST", "/v3/route", {
+    const created = await callServed(served, LIVE_KEY, "POST", "/v3/route", {
       waypoints: NORTH_SEA,
       departure_time: new Date(Date.now() + HOUR).toISOString(),
       speed_kts: 6,
@@ -117,8 +105,8 @@ describe("route forecasts end to end through the server", () => {
       body: JSON.stringify({ name: "Sandbox sailor", mode: "sandbox", credits: 10 })
     }).then((r) => r.json() as Promise<any>)
     const key: string = made.api_key.key
-    const secret: string = (await call(served, key, "GET", "/v3/developer/info")).json.webhook.secret
-    const created = await call(served, key, "POST", "/v3/route", {
+    const secret: string = (await callServed(served, key, "GET", "/v3/developer/info")).json.webhook.secret
+    const created = await callServed(served, key, "POST", "/v3/route", {
       waypoints: [{ latitude: 43.3, longitude: 5.35 }, { latitude: 43.0, longitude: 6.2 }, { latitude: 43.55, longitude: 7.0 }],
       departure_time: new Date(Date.now() + 3 * HOUR).toISOString(),
       speed_kts: 7,
@@ -149,9 +137,9 @@ describe("route forecasts end to end through the server", () => {
   it("with the upstream down the route forecast fails with weather_data_unavailable and the credits come back", async () => {
     upstreamUp = false
     try {
-      const before = (await call(served, LIVE_KEY, "GET", "/v3/account/balance")).json.credit_balance
+      const before = (await callServed(served, LIVE_KEY, "GET", "/v3/account/balance")).json.credit_balance
       // Other cells than the first test's: the adapter's cache would answer those without the upstream.
-      const created = await call(served, LIVE_KEY, "POST", "/v3/route", {
+      const created = await callServed(served, LIVE_KEY, "POST", "/v3/route", {
         waypoints: NORTH_SEA.map((w) => ({ latitude: w.latitude + 1, longitude: w.longitude })),
         departure_time: new Date(Date.now() + 2 * HOUR).toISOString(),
         speed_kts: 5
@@ -160,7 +148,7 @@ describe("route forecasts end to end through the server", () => {
       const route = await finished(served, LIVE_KEY, created.json.id)
       assert.strictEqual(route.status, "failed")
       assert.strictEqual(route.latest_forecast.error.code, "weather_data_unavailable")
-      assert.strictEqual((await call(served, LIVE_KEY, "GET", "/v3/account/balance")).json.credit_balance, before)
+      assert.strictEqual((await callServed(served, LIVE_KEY, "GET", "/v3/account/balance")).json.credit_balance, before)
     } finally {
       upstreamUp = true
     }

@@ -1,6 +1,7 @@
 import { Duration, Effect, Schedule } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
-import { createServer } from "node:net"
+import type { Server } from "node:http"
+import { type AddressInfo, createServer } from "node:net"
 import { resolve } from "node:path"
 
 /** The compiled binary (vitest's global setup builds `dist` before any test runs). */
@@ -90,6 +91,20 @@ export const startServer = async (env: Record<string, string>, args: ReadonlyArr
     await new Promise((r) => setTimeout(r, 100))
   }
   return { child: p.child, baseUrl, output: p.output, stop: (sig = "SIGTERM") => signal(p, sig) }
+}
+
+/** Starts a loopback HTTP server (a fake upstream, a receiver) on a free port and gives the port. */
+export const listenLoopback = (server: Server) =>
+  new Promise<number>((done) => server.listen(0, "127.0.0.1", () => done((server.address() as AddressInfo).port)))
+
+/** One JSON request to a served binary with `key` as the bearer: its status and parsed body. */
+export const callServed = async (served: Served, key: string, method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${served.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  return { status: res.status, json: (await res.json()) as any }
 }
 
 /** For Effect tests: the binary with only `env`, killed (SIGKILL) when the scope closes if still running. */
