@@ -72,38 +72,23 @@ const zero = (): Mutable => ({
 
 export const emptyCounters: UsageCounters = zero()
 
+/** The counter each measure adds to (credits also to their product's). */
+const COUNTER_OF: Readonly<Record<Measure, Exclude<keyof UsageCounters, "byProduct">>> = {
+  credits_charged: "creditsCharged",
+  credits_refunded: "creditsRefunded",
+  forecasts_created: "forecastsCreated",
+  forecasts_completed: "forecastsCompleted",
+  forecasts_failed: "forecastsFailed",
+  requests: "requests",
+  rate_limited_requests: "rateLimitedRequests",
+  webhook_deliveries_succeeded: "webhookDeliveriesSucceeded",
+  webhook_deliveries_failed: "webhookDeliveriesFailed"
+}
+
 const add = (into: Mutable, tally: Tally): void => {
-  switch (tally.measure) {
-    case "credits_charged":
-      into.creditsCharged += tally.amount
-      into.byProduct[tally.product ?? "spotcast"].charged += tally.amount
-      return
-    case "credits_refunded":
-      into.creditsRefunded += tally.amount
-      into.byProduct[tally.product ?? "spotcast"].refunded += tally.amount
-      return
-    case "forecasts_created":
-      into.forecastsCreated += tally.amount
-      return
-    case "forecasts_completed":
-      into.forecastsCompleted += tally.amount
-      return
-    case "forecasts_failed":
-      into.forecastsFailed += tally.amount
-      return
-    case "requests":
-      into.requests += tally.amount
-      return
-    case "rate_limited_requests":
-      into.rateLimitedRequests += tally.amount
-      return
-    case "webhook_deliveries_succeeded":
-      into.webhookDeliveriesSucceeded += tally.amount
-      return
-    case "webhook_deliveries_failed":
-      into.webhookDeliveriesFailed += tally.amount
-      return
-  }
+  into[COUNTER_OF[tally.measure]] += tally.amount
+  if (tally.measure === "credits_charged") into.byProduct[tally.product ?? "spotcast"].charged += tally.amount
+  else if (tally.measure === "credits_refunded") into.byProduct[tally.product ?? "spotcast"].refunded += tally.amount
 }
 
 export interface UsagePeriod {
