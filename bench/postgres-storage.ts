@@ -4,11 +4,9 @@
  * postgres://postgres@127.0.0.1:5432/postgres) and drops it after.
  * Run: `npx vite-node bench/postgres-storage.ts` (optionally `-- 1000000` rows for the largest size).
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
 import * as SqlClient from "@effect/sql/SqlClient"
-import * as PgClient from "@effect/sql-pg/PgClient"
 import { DateTime, Effect, Layer, Redacted } from "effect"
-import { randomBytes } from "node:crypto"
+import { id, medianMillis, scratchDatabase } from "./ScratchDatabase.js"
 import * as PostgresStorage from "../src/adapters/postgres/PostgresStorage.js"
 import { spotcastPageQuery } from "../src/adapters/postgres/SpotCastReads.js"
 import { initialLifecycle } from "../src/domain/forecast/ForecastLifecycle.js"
@@ -18,34 +16,10 @@ import { SpotCastStore } from "../src/ports/SpotCastStore.js"
 
 const largest = Number(process.argv[2] ?? 1_000_000)
 const sizes = [10_000, 100_000, largest].filter((n, i, all) => n <= largest && all.indexOf(n) === i)
-const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const PAGE = 21
 const REPEATS = 200
 
-const admin = PgClient.make({ url: Redacted.make(adminUrl), maxConnections: 1 }).pipe(Effect.provide(Reactivity.layer))
-const database = Effect.acquireRelease(
-  Effect.gen(function*() {
-    const name = `spotcast_bench_${randomBytes(4).toString("hex")}`
-    yield* Effect.scoped(Effect.flatMap(admin, (sql) => sql.unsafe(`CREATE DATABASE ${name}`)))
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    return { name, url: Redacted.make(url.toString()) }
-  }),
-  ({ name }) => Effect.orDie(Effect.scoped(Effect.flatMap(admin, (sql) => sql.unsafe(`DROP DATABASE ${name} WITH (FORCE)`))))
-)
-
-const id = (prefix: string, n: number) => `${prefix}_${String(n).padStart(22, "0")}`
-const median = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.gen(function*() {
-    const samples: Array<number> = []
-    for (let i = 0; i < REPEATS; i++) {
-      const start = performance.now()
-      yield* effect
-      samples.push(performance.now() - start)
-    }
-    return median(samples).toFixed(3)
-  })
+const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(medianMillis(effect, REPEATS), (ms) => ms.toFixed(3))
 
 /** Adds SpotCasts (each with its newest forecast) to the account until it has `total`, in one statement each. */
 const grow = (accountId: string, from: number, total: number) =>
@@ -138,7 +112,7 @@ const creates = (concurrency: number, count: number, spread: number) =>
   })
 
 const program = Effect.gen(function*() {
-  const { url } = yield* database
+  const { url } = yield* scratchDatabase
   yield* Effect.gen(function*() {
     yield* pages
     yield* creates(1, 500, 1)

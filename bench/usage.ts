@@ -10,11 +10,9 @@
  * postgres://postgres@127.0.0.1:5432/postgres) and drops it after.
  * Run: `npx vite-node bench/usage.ts` (optionally `-- <forecasts per year of the account>`, default 100000).
  */
-import * as Reactivity from "@effect/experimental/Reactivity"
 import * as SqlClient from "@effect/sql/SqlClient"
-import * as PgClient from "@effect/sql-pg/PgClient"
-import { Effect, Either, Redacted } from "effect"
-import { randomBytes } from "node:crypto"
+import { Effect, Either } from "effect"
+import { id, medianMillis, scratchDatabase } from "./ScratchDatabase.js"
 import * as PostgresStorage from "../src/adapters/postgres/PostgresStorage.js"
 import * as RequestCounter from "../src/application/RequestCounter.js"
 import { AccountId } from "../src/domain/Ids.js"
@@ -25,34 +23,10 @@ import { SpotCastStore } from "../src/ports/SpotCastStore.js"
 import { UsageStore } from "../src/ports/UsageStore.js"
 
 const perYear = Number(process.argv[2] ?? 100_000)
-const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const REPEATS = 30
 const NOW = Date.UTC(2026, 11, 31, 12)
 
-const admin = PgClient.make({ url: Redacted.make(adminUrl), maxConnections: 1 }).pipe(Effect.provide(Reactivity.layer))
-const database = Effect.acquireRelease(
-  Effect.gen(function*() {
-    const name = `spotcast_bench_${randomBytes(4).toString("hex")}`
-    yield* Effect.scoped(Effect.flatMap(admin, (sql) => sql.unsafe(`CREATE DATABASE ${name}`)))
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    return { name, url: Redacted.make(url.toString()) }
-  }),
-  ({ name }) => Effect.orDie(Effect.scoped(Effect.flatMap(admin, (sql) => sql.unsafe(`DROP DATABASE ${name} WITH (FORCE)`))))
-)
-
-const id = (prefix: string, n: number) => `${prefix}_${String(n).padStart(22, "0")}`
-const median = (xs: Array<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.gen(function*() {
-    const samples: Array<number> = []
-    for (let i = 0; i < REPEATS; i++) {
-      const start = performance.now()
-      yield* effect
-      samples.push(performance.now() - start)
-    }
-    return median(samples)
-  })
+const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) => medianMillis(effect, REPEATS)
 
 /** The request path: ns per request of the counter against a bare Map increment. */
 const requestPath = Effect.gen(function*() {
@@ -150,7 +124,7 @@ const reports = Effect.gen(function*() {
 
 const main = Effect.gen(function*() {
   yield* requestPath
-  const { url } = yield* database
+  const { url } = yield* scratchDatabase
   yield* reports.pipe(Effect.provide(PostgresStorage.layerUrl(url, { maxConnections: 2 })))
 })
 
