@@ -16,7 +16,7 @@ const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|impo
 const importsOf = (file: string) =>
   [...readFileSync(file, "utf8").matchAll(IMPORT)].map((m) => (m[1] ?? m[2])!)
 
-/** Which layer of DESIGN.md a source path belongs to. */
+/** Which layer of docs/architecture.md a source path belongs to. */
 const layerOf = (path: string) => {
   const rel = relative(SRC, path).replaceAll("\\", "/")
   if (rel.startsWith("domain/")) return "domain"
@@ -28,7 +28,7 @@ const layerOf = (path: string) => {
 }
 
 /**
- * The dependency rule (README, Architecture): domain -> effect; ports -> domain; application -> ports +
+ * The dependency rule (docs/architecture.md): domain -> effect; ports -> domain; application -> ports +
  * domain; adapters -> ports + domain (and their own folder; only the HTTP adapter drives use cases);
  * main -> everything.
  */
@@ -57,7 +57,7 @@ const violations = () =>
     })
   })
 
-describe("the dependency rule (DESIGN.md)", () => {
+describe("the dependency rule (docs/architecture.md)", () => {
   it("holds for every source file", () => {
     assert.deepStrictEqual(violations(), [])
   })

@@ -1,5 +1,5 @@
 // Embeds the core the way another team would: only through the package's public exports, with a
-// host-made weather adapter swapped in. The README's "Embedding" section shows this same code.
+// host-made weather adapter swapped in. docs/embedding.md shows this same code.
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { MemoryStorage } from "spotcast/adapters/memory"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 
-/** 400 codes: those of the public edition and ours in the same style (DECISIONS.md). */
+/** 400 codes: those of the public edition and ours in the same style (docs/decisions.md). */
 export const ValidationCode = Schema.Literal(
   "invalid_coordinates",
   "invalid_date_format",

@@ -92,8 +92,9 @@ export const START = Date.UTC(2026, 2, 1)
 
 /**
  * Runs a contract test on emptied storage, under a TestClock set to START. Database suites build their
- * layer with live services (EFFECT.md's TestClock trap); only the test body gets the TestClock, and no
- * adapter sleeps, so nothing waits on it.
+ * layer with live services (under @effect/vitest's `layer`, a real sleep or timeout of a database call
+ * never wakes with the TestClock); only the test body gets the TestClock, and no adapter sleeps, so
+ * nothing waits on it.
  */
 export const onFreshStorage = <A, E, R>(body: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {

@@ -13,7 +13,7 @@ const WidgetPath = Schema.Struct({
   id: Schema.String.annotations({ description: "Widget id (wgt_…)" })
 })
 
-/** The widget endpoints of the reference (DECISIONS.md, Widgets). */
+/** The widget endpoints of the reference (docs/decisions.md, Widgets). */
 export class WidgetsGroup extends HttpApiGroup.make("widgets")
   .add(
     HttpApiEndpoint.post("create", "/v3/spotcast/widgets")

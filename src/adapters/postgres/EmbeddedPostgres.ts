@@ -29,7 +29,7 @@ export class EmbeddedPostgresError extends Schema.TaggedError<EmbeddedPostgresEr
 /**
  * Settings for a small single-user database, instead of a server's (shared_buffers 128 MB, work areas of
  * 64 MB): PGlite keeps all of it in the process's WebAssembly memory. With these the process holds about
- * 130 MB less (README, Performance); SpotCast's tables of one self-hosted install fit in 16 MB of buffers.
+ * 130 MB less (docs/performance.md); SpotCast's tables of one self-hosted install fit in 16 MB of buffers.
  */
 export const SETTINGS: ReadonlyArray<string> = [
   "shared_buffers=16MB",

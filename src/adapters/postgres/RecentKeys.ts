@@ -4,8 +4,8 @@ import type { ApiKey } from "../../domain/account/ApiKey.js"
 
 /**
  * How long an authenticated key is answered from memory. Another process's revocation or suspension
- * reaches this one within this time (the guarantee is 1 s; README "Performance"); this process's own
- * revocations, suspensions and secret changes empty the cache at once.
+ * reaches this one within this time (the guarantee is 1 s: docs/operations.md, "Limits across
+ * processes"); this process's own revocations, suspensions and secret changes empty the cache at once.
  */
 export const RECENT_KEY_MILLIS = 250
 

@@ -66,7 +66,7 @@ export const layer = (keys: SealingKeys) =>
     SecretSealer,
     Effect.as(
       Option.isNone(keys.current)
-        ? Effect.logWarning("SPOTCAST_SECRETS_KEY is not set: webhook secrets are stored in plain text (see the README, Failures and retries)")
+        ? Effect.logWarning("SPOTCAST_SECRETS_KEY is not set: webhook secrets are stored in plain text (see docs/operations.md, Failures and retries)")
         : Effect.void,
       make(keys)
     )

@@ -28,7 +28,7 @@ export class ForecastNotFound extends Schema.TaggedError<ForecastNotFound>()("Fo
   forecastId: Schema.String
 }) {}
 
-/** Refresh while the SpotCast's newest forecast is still pending or processing (DECISIONS.md: 409). */
+/** Refresh while the SpotCast's newest forecast is still pending or processing (docs/decisions.md: 409). */
 export class ForecastInProgress extends Schema.TaggedError<ForecastInProgress>()("ForecastInProgress", {
   spotcastId: SpotCastId,
   forecastId: ForecastId

@@ -24,7 +24,7 @@ export class IllegalTransition extends Schema.TaggedError<IllegalTransition>()("
   event: Schema.String
 }) {}
 
-/** Create and refresh start a forecast here (DECISIONS.md: status processing, stage pending). */
+/** Create and refresh start a forecast here (docs/decisions.md: status processing, stage pending). */
 export const initialLifecycle: Lifecycle = { status: "processing", progress: progressAt("pending") }
 
 /**

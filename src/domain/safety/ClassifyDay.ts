@@ -12,7 +12,7 @@ export interface DayClass {
 }
 
 /**
- * SAFETY.md: the most severe factor decides (`nws-safeseas`); CAUTION factors never add up to AVOID.
+ * docs/safety.md: the most severe factor decides (`nws-safeseas`); CAUTION factors never add up to AVOID.
  * No vessel means a 20 ft power boat.
  */
 export const classifyDay = (day: DayConditions, vessel: Vessel | undefined = defaultVessel): DayClass => {

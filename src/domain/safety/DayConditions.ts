@@ -3,7 +3,7 @@ import { Schema } from "effect"
 const Reading = Schema.Finite
 
 /**
- * One day's conditions over the trip window, exactly the fields of SAFETY.md's scenario table.
+ * One day's conditions over the trip window, exactly the fields of the scenario table (docs/safety.md).
  * Sea-state and water fields are absent where no marine data exists (inland, beyond the wave model's
  * horizon); absent never means calm.
  */

@@ -1,4 +1,4 @@
-/** The marine-safety engine of SAFETY.md: thresholds, rules, daylight, trip windows. */
+/** The marine-safety engine of docs/safety.md: thresholds, rules, daylight, trip windows. */
 export * as AssessDays from "./AssessDays.js"
 export * as Assessment from "./Assessment.js"
 export * as DayConditions from "./DayConditions.js"

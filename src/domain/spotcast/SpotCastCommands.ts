@@ -16,7 +16,7 @@ export interface CreateSpotCastCommand {
   readonly start: DateTime.Utc
   readonly numDays: number
   readonly preferences: Preferences
-  /** Judged as the default vessel (SAFETY.md) when absent. */
+  /** Judged as the default vessel (docs/safety.md) when absent. */
   readonly vessel?: Vessel | undefined
   readonly tripDurationHours?: number | undefined
   readonly metadata?: Metadata | undefined

@@ -31,7 +31,7 @@ const common = (spotcast: SpotCast, forecast: Forecast, publicBaseUrl: string) =
 const withMetadata = (spotcast: SpotCast) => (spotcast.metadata === undefined ? {} : { metadata: spotcast.metadata })
 
 /**
- * The event for a finished forecast, with every field of both editions (DECISIONS.md):
+ * The event for a finished forecast, with every field of both editions (docs/decisions.md):
  * completed adds `summary` and `recommendation` (the most severe daily class); failed adds `error`.
  */
 export const forecastEvent = (

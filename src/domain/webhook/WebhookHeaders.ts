@@ -6,7 +6,7 @@ import { SIGNATURE_HEADER, signBody } from "./WebhookSignature.js"
 export const WEBHOOK_USER_AGENT = "Service-Webhooks/1.0"
 
 /**
- * The headers of one attempt (DECISIONS.md, Webhooks): the signature covers the stored body bytes, the
+ * The headers of one attempt (docs/decisions.md, Webhooks): the signature covers the stored body bytes, the
  * timestamp is this attempt's own, the delivery id is the same on every attempt.
  */
 export const webhookHeaders = (

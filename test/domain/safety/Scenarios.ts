@@ -19,7 +19,7 @@ const File = Schema.Struct({
   scenarios: Schema.Array(Scenario)
 })
 
-/** The scenario table of SAFETY.md, copied into the fixtures. */
+/** The scenario table of docs/safety.md, in the fixtures. */
 export const scenarioFile = Schema.decodeUnknownSync(Schema.parseJson(File))(
   readFileSync(new URL("../../fixtures/safety-scenarios.json", import.meta.url), "utf8")
 )

@@ -13,7 +13,7 @@ describe("spotcast classify (the built CLI)", () => {
     const run = classify(JSON.stringify(scenarioFile.scenarios.map((s) => ({ vessel: s.vessel, day: s.day }))))
     assert.strictEqual(run.status, 0, run.stderr)
     const out = JSON.parse(run.stdout) as Array<{ classification: string; reasons: Array<{ factor: string; classification: string; detail: string }> }>
-    assert.strictEqual(out.length, scenarioFile.scenarios.length) // the 58 of SAFETY.md plus the ISS11- rows of issue 11
+    assert.strictEqual(out.length, scenarioFile.scenarios.length) // the 58 sample days of docs/safety.md plus the ISS11- rows
     scenarioFile.scenarios.forEach((s, i) => {
       assert.strictEqual(out[i]!.classification, s.expected, `${s.id}: ${s.reason}`)
       assert.isArray(out[i]!.reasons)

@@ -4,7 +4,7 @@ import { AppConfig } from "../../../src/main/config/AppConfig.js"
 import { fromEnv } from "./FromEnv.js"
 
 describe("AppConfig", () => {
-  it.effect("with nothing set: the defaults of the README's configuration table", () =>
+  it.effect("with nothing set: the defaults of docs/configuration.md", () =>
     Effect.gen(function*() {
       const config = Either.getOrThrow(yield* fromEnv(AppConfig, {}))
       assert.strictEqual(config.port, 8080)

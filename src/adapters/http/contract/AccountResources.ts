@@ -22,7 +22,7 @@ export const balanceResource = (balance: Balance, purchaseUrl: string): BalanceR
   purchase_url: purchaseUrl
 })
 
-/** GET /v3/developer/info (DECISIONS.md, Account endpoints). */
+/** GET /v3/developer/info (docs/decisions.md, Account endpoints). */
 export const DeveloperInfo = Schema.Struct({
   account: Schema.Struct({
     id: Schema.String,

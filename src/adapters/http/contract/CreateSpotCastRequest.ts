@@ -38,7 +38,7 @@ export const StartDate = Schema.transformOrFail(
   }
 ).annotations(says("start_date must be YYYY-MM-DD or an ISO 8601 timestamp with Z or an offset"))
 
-/** The body of POST /v3/spotcast, exactly as the contract and DECISIONS.md describe it. */
+/** The body of POST /v3/spotcast, exactly as the contract and docs/decisions.md describe it. */
 export const CreateSpotCastRequest = Schema.Struct({
   latitude: Schema.propertySignature(
     Latitude.annotations({ ...says("latitude must be between -90 and 90"), examples: [41.13] })

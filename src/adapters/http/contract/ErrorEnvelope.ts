@@ -3,7 +3,7 @@ import { Schema } from "effect"
 
 /**
  * A two-way schema between the contract's envelope `{"error": {"code", "message", "param"?, ...}}` and
- * an error class, answered with `status` (DECISIONS.md, Errors). HttpApi encodes a failure with it,
+ * an error class, answered with `status` (docs/decisions.md, Errors). HttpApi encodes a failure with it,
  * the typed client decodes the response back into the class, and OpenAPI documents the envelope.
  * Given the envelope's fields, it takes `toWire` and `fromWire`, which see those fields decoded.
  */

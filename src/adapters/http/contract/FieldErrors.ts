@@ -7,7 +7,7 @@ export interface FieldIssue {
   readonly message: string
 }
 
-/** Which code a failure at a request path gets, and the `param` it names (DECISIONS.md). */
+/** Which code a failure at a request path gets, and the `param` it names (docs/decisions.md). */
 const fieldCodes: Record<string, readonly [ValidationCode, string?]> = {
   latitude: ["invalid_coordinates", "coordinates.latitude"],
   longitude: ["invalid_coordinates", "coordinates.longitude"],

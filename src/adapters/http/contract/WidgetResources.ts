@@ -32,7 +32,7 @@ const TripHours = Schema.Int.pipe(Schema.between(1, MAX_TRIP_DURATION_HOURS)).an
 const Lat = Latitude.annotations({ ...says("latitude must be between -90 and 90"), examples: [41.13] })
 const Lon = Longitude.annotations({ ...says("longitude must be between -180 and 180"), examples: [-71.71] })
 
-/** POST /v3/spotcast/widgets (DECISIONS.md, Widgets), plus the optional auto-refresh period. */
+/** POST /v3/spotcast/widgets (docs/decisions.md, Widgets), plus the optional auto-refresh period. */
 export const CreateWidgetRequest = Schema.Struct({
   name: Schema.propertySignature(Name).annotations(required("name is required")),
   latitude: Schema.propertySignature(Lat).annotations(required("latitude is required")),

@@ -16,7 +16,7 @@ const errorOf = (body: unknown) => {
   return Either.isLeft(result) ? { code: result.left.code, param: result.left.param } : undefined
 }
 
-describe("CreateSpotCastRequest validation (DECISIONS.md codes and params)", () => {
+describe("CreateSpotCastRequest validation (docs/decisions.md codes and params)", () => {
   it("accepts a minimal and a complete body", () => {
     assert.isTrue(Either.isRight(decode(base)))
     const full = {

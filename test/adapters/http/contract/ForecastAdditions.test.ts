@@ -3,8 +3,9 @@ import { Effect, Either, ParseResult, Schema } from "effect"
 import { account, awaitFinished, createSpotCast, get } from "../support/Fixtures.js"
 import * as TestServer from "../support/TestServer.js"
 
-// Issue 15: the additions must not disturb a client written for the contract. These schemas hold the
-// reference's fields only (marine-forecast-api-v3.md, "Resources"), every one required and typed.
+// The forecast additions must not disturb a client written for the contract. These schemas hold the
+// reference's fields only (the Marine Forecast Service API v3 reference, "Resources"), every one required
+// and typed.
 
 const Level = Schema.Literal("GO", "CAUTION", "AVOID")
 const ReferenceDay = Schema.Struct({ date: Schema.String, classification: Level, summary: Schema.String })

@@ -12,7 +12,7 @@ import { account, get, postJson } from "../support/Fixtures.js"
 import * as TestServer from "../support/TestServer.js"
 
 /**
- * The README's screenshots are taken by this test; they are written into docs/images only with
+ * The screenshots of docs/widgets.md are taken by this test; they are written into docs/images only with
  * UPDATE_SCREENSHOTS=1 (they show the time of the forecast, so every run would change them), and
  * into the temporary directory otherwise.
  */
