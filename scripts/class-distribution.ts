@@ -2,7 +2,7 @@
  * The GO / CAUTION / AVOID distribution (and how often each factor decides) over a fixed set of sandbox
  * forecasts: 48 places × 4 dates (one per season) × 6 vessels × {all daylight, 4 h trip}; and over the
  * recorded Open-Meteo forecast in test/fixtures (Hoek van Holland, 3 days), re-dated to the same 4
- * dates, × the same vessels and trips. Used to record the effect of issue 11's rule changes.
+ * dates, × the same vessels and trips: how a change of the rules moves the classes.
  * Run: `npx vite-node scripts/class-distribution.ts`.
  * Deterministic: the simulated provider is a pure function of (place, date, seed).
  */
