@@ -8,11 +8,13 @@ import { simulatedNotice } from "./BuiltinAnalyst.js"
 import * as LlmChatCompletions from "./LlmChatCompletions.js"
 import type { LlmOptions } from "./LlmOptions.js"
 import { replaceRejected, replaceUnderstated, reviewOutput, reviewTexts } from "./LlmFloor.js"
-import { checkTexts, type Generate, LlmFailure } from "./LlmOutput.js"
+import { analysisAnswer, checkTexts, type Generate, LlmFailure } from "./LlmOutput.js"
 import { prompt } from "./LlmPrompt.js"
+import { generate as generateWith, type StructuredModel } from "./LlmStructured.js"
 
 export interface LlmAnalystOptions {
   readonly timeout: LlmOptions["timeout"]
+  readonly retries: LlmOptions["retries"]
   /** For logs only. */
   readonly provider: string
   readonly model: string
@@ -31,8 +33,8 @@ const withNotice = (analysis: Analysis, notice: string, language: Language): Ana
 
 /**
  * The analyst port on a language model, with `fallback` (the built-in analyst) behind it: the model
- * writes, the core sets the floor. One retry after a failed attempt (timeout, HTTP error, an answer
- * that is not the schema or not the assessed days); after that, the fallback's whole analysis. A day
+ * writes, the core sets the floor. `retries` more attempts after a failed one (timeout, HTTP error, an
+ * answer that is not the schema or not the assessed days); after that, the fallback's whole analysis. A day
  * the model rated less severe than the rules gets the fallback's day, and the overall summary becomes
  * the fallback's. Then the text floor: a day text or summary that quotes numbers not in the facts,
  * is in another language, or reassures on a CAUTION/AVOID day without naming why, is the fallback's.
@@ -53,7 +55,7 @@ export const make = (generate: Generate, fallback: AnalystShape, options: LlmAna
     )
 
   const analyze = Effect.fn("LlmAnalyst.analyze")(function*(input: AnalystInput) {
-    const result = yield* Effect.either(Effect.retry(attempt(input), { times: 1 }))
+    const result = yield* Effect.either(Effect.retry(attempt(input), { times: options.retries }))
     if (Either.isLeft(result)) {
       yield* Effect.logWarning("LLM analysis failed; the built-in analysis is used", { reason: result.left.reason })
       return yield* builtin(input)
@@ -92,11 +94,23 @@ export const textRejectionsTotal = Metric.counter("spotcast_llm_text_rejections_
   incremental: true
 })
 
-/** @effect/ai-openai is loaded only when OpenAI is configured: importing it costs about 55 MB of heap. */
-const generatorFor = (options: LlmOptions) =>
-  options.provider === "openai"
-    ? Effect.flatMap(Effect.promise(() => import("./LlmResponses.js")), (responses) => responses.make(options))
-    : LlmChatCompletions.make(options)
+/**
+ * The configured model behind `@effect/ai`'s `LanguageModel`. A provider package is loaded only when
+ * it is configured: importing @effect/ai-openai costs about 55 MB of heap.
+ */
+export const modelFor = (options: LlmOptions) => {
+  switch (options.provider) {
+    case "openai":
+      return Effect.flatMap(Effect.promise(() => import("./LlmResponses.js")), (m) => m.make(options))
+    case "anthropic":
+      return Effect.flatMap(Effect.promise(() => import("./LlmAnthropic.js")), (m) => m.make(options))
+    case "openai-compatible":
+      return LlmChatCompletions.make(options)
+  }
+}
+
+/** The analysis call on a model. */
+export const analysisGenerate = (model: StructuredModel): Generate => generateWith(model, analysisAnswer)
 
 /**
  * The LLM analyst over `fallback` (the built-in analyst), whose texts it uses when the model fails or
@@ -110,8 +124,8 @@ export const layer = <E, R>(
     Analyst,
     Effect.gen(function*() {
       const builtin = yield* Analyst
-      const generate = yield* generatorFor(options)
+      const model = yield* modelFor(options)
       yield* Effect.logInfo(`analysis by ${options.provider} model ${options.model}, with the built-in analyst as fallback`)
-      return make(generate, builtin, { ...options, simulatedNotice })
+      return make(analysisGenerate(model), builtin, { ...options, simulatedNotice })
     })
   ).pipe(Layer.provide(fallback))

@@ -14,6 +14,21 @@ export const LlmOutput = Schema.Struct({
 })
 export type LlmOutput = typeof LlmOutput.Type
 
+/** Servers in JSON mode differ in case ("Caution"); the class is checked after trimming and upper-casing. */
+const AnyCaseClassification = Schema.transform(Schema.String, Classification, {
+  strict: true,
+  decode: (s) => s.trim().toUpperCase() as typeof Classification.Type,
+  encode: (c) => c
+})
+
+/** `LlmOutput` from a server that saw no schema. */
+export const LlmOutputLenient = Schema.Struct({
+  summary: Schema.String,
+  days: Schema.Array(Schema.Struct({ date: Schema.String, classification: AnyCaseClassification, summary: Schema.String }))
+})
+
+export const analysisAnswer = { schema: LlmOutput, lenientSchema: LlmOutputLenient, objectName: "forecast_analysis" }
+
 /** One failed model call: transport, status, timeout, or an answer we cannot use. */
 export class LlmFailure extends Schema.TaggedError<LlmFailure>()("LlmFailure", { reason: Schema.String }) {}
 

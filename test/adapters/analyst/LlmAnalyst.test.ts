@@ -23,15 +23,16 @@ interface Run {
   readonly reply: (call: number, body: any) => ModelReply
   readonly input?: AnalystInput
   readonly timeout?: Duration.DurationInput
+  readonly retries?: number
 }
 
 /** Analyzes one input through the adapter against a fake model server; returns what happened. */
-const run = ({ input: given = input(), reply, style, timeout = Duration.seconds(5) }: Run) =>
+const run = ({ input: given = input(), reply, retries = 1, style, timeout = Duration.seconds(5) }: Run) =>
   Effect.gen(function*() {
     const server = yield* fakeModel(style, reply)
     const builtinCalls = yield* Ref.make(0)
     const logs = captureLogs()
-    const options: LlmOptions = { provider: style, baseUrl: server.baseUrl, apiKey: Option.some(Redacted.make(KEY)), model: "test-model", timeout }
+    const options: LlmOptions = { provider: style, baseUrl: server.baseUrl, apiKey: Option.some(Redacted.make(KEY)), model: "test-model", timeout, retries }
     const analysis = yield* Effect.flatMap(Analyst, (a) => a.analyze(given)).pipe(
       Effect.provide(LlmAnalyst.layer(options, builtinLayer(builtinCalls)).pipe(Layer.provide(NodeHttpClient.layerUndici))),
       Effect.provide(logs.layer)
@@ -40,9 +41,21 @@ const run = ({ input: given = input(), reply, style, timeout = Duration.seconds(
   })
 
 const userFacts = (style: Style, body: any): any =>
-  JSON.parse(style === "openai" ? body.input[1].content[0].text : body.messages[1].content)
+  JSON.parse(
+    style === "openai"
+      ? body.input[1].content[0].text
+      : style === "anthropic"
+      ? body.messages[0].content[0].text
+      : body.messages[1].content
+  )
 
-for (const style of ["openai", "openai-compatible"] as const) {
+/** Each API style sends the key its own way. */
+const assertKeySent = (style: Style, headers: Record<string, unknown>) =>
+  style === "anthropic"
+    ? assert.strictEqual(headers["x-api-key"], KEY)
+    : assert.strictEqual(headers.authorization, `Bearer ${KEY}`)
+
+for (const style of ["openai", "anthropic", "openai-compatible"] as const) {
   describe(`LlmAnalyst, ${style} style (${pathOf(style)})`, () => {
     it.scopedLive("good output: the model's classes and texts, from facts in the requested units", () =>
       Effect.gen(function*() {
@@ -53,12 +66,19 @@ for (const style of ["openai", "openai-compatible"] as const) {
         assert.strictEqual(calls.length, 1)
         const call = calls[0]!
         assert.strictEqual(call.path, pathOf(style))
-        assert.strictEqual(call.headers.authorization, `Bearer ${KEY}`)
+        assertKeySent(style, call.headers)
         assert.strictEqual(call.body.model, "test-model")
         if (style === "openai") {
           assert.strictEqual(call.body.text.format.type, "json_schema")
           assert.strictEqual(call.body.text.format.name, "forecast_analysis")
           assert.deepStrictEqual(call.body.text.format.schema.required, ["summary", "days"])
+        } else if (style === "anthropic") {
+          // Structured output is the one tool the model must call; the instructions are the system prompt.
+          assert.strictEqual(call.headers["anthropic-version"], "2023-06-01")
+          assert.deepStrictEqual(call.body.tool_choice, { type: "tool", name: "forecast_analysis", disable_parallel_tool_use: true })
+          assert.deepStrictEqual(call.body.tools[0].input_schema.required, ["summary", "days"])
+          assert.deepStrictEqual(call.body.tools[0].input_schema.properties.days.items.properties.classification.enum, ["GO", "CAUTION", "AVOID"])
+          assert.include(JSON.stringify(call.body.system), "Answer with one JSON object")
         } else {
           assert.deepStrictEqual(call.body.response_format, { type: "json_object" })
           assert.strictEqual(call.body.messages[0].role, "system")
@@ -149,13 +169,22 @@ for (const style of ["openai", "openai-compatible"] as const) {
           reply: () => ({ status: 500, body: `{"error":{"message":"The server had an error","type":"server_error"}}` })
         })
         assert.strictEqual(calls.length, 2)
-        for (const c of calls) assert.strictEqual(c.headers.authorization, `Bearer ${KEY}`)
+        for (const c of calls) assertKeySent(style, c.headers)
         assert.strictEqual(analysis.summary, "Built-in summary.")
         assert.isTrue(logs.some((l) => l.includes("LLM analysis failed")), "the fallback is logged")
         for (const line of logs) assert.notInclude(line, KEY)
 
         const ok = yield* run({ style, reply: () => ({ text: goodAnswer }) })
         for (const line of ok.logs) assert.notInclude(line, KEY)
+      }))
+
+    it.scopedLive("the configured retries: none, or two after the first failure", () =>
+      Effect.gen(function*() {
+        const bad = () => ({ status: 503, body: `{"error":{"message":"overloaded"}}` })
+        assert.strictEqual((yield* run({ style, reply: bad, retries: 0 })).calls.length, 1)
+        const twice = yield* run({ style, reply: bad, retries: 2 })
+        assert.strictEqual(twice.calls.length, 3)
+        assert.strictEqual(twice.analysis.summary, "Built-in summary.")
       }))
 
     it.scopedLive("simulated data: the model's summary says so", () =>

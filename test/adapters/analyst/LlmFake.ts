@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Effect } from "effect"
 
-export type Style = "openai" | "openai-compatible"
+export type Style = "openai" | "anthropic" | "openai-compatible"
 
 export type ModelReply =
   /** The model's text (the JSON it was asked for, or not), wrapped in the style's envelope. */
@@ -16,10 +16,36 @@ export interface ModelCall {
   readonly body: any
 }
 
-/** The envelope each API style puts the model's text in. */
-const envelope = (style: Style, text: string): string =>
+const objectIn = (text: string): object | undefined => {
+  try {
+    const json = JSON.parse(text)
+    return typeof json === "object" && json !== null && !Array.isArray(json) ? json : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The envelope each API style puts the model's text in. Anthropic answers a structured request by
+ * calling the one tool it was given, with the object as its input; a model that wrote no object
+ * answers in a text block.
+ */
+const envelope = (style: Style, text: string, body: any): string =>
   JSON.stringify(
-    style === "openai"
+    style === "anthropic"
+      ? {
+        id: "msg_fake",
+        type: "message",
+        role: "assistant",
+        model: "claude-fake",
+        content: objectIn(text) === undefined
+          ? [{ type: "text", text }]
+          : [{ type: "tool_use", id: "toolu_fake", name: body?.tools?.[0]?.name ?? "answer", input: objectIn(text) }],
+        stop_reason: objectIn(text) === undefined ? "end_turn" : "tool_use",
+        stop_sequence: null,
+        usage: { input_tokens: 100, output_tokens: 50 }
+      }
+      : style === "openai"
       ? {
         id: "resp_fake",
         object: "response",
@@ -53,7 +79,8 @@ const envelope = (style: Style, text: string): string =>
   )
 
 /** The path each style posts to, under the base URL `/v1`. */
-export const pathOf = (style: Style) => (style === "openai" ? "/v1/responses" : "/v1/chat/completions")
+export const pathOf = (style: Style) =>
+  style === "openai" ? "/v1/responses" : style === "anthropic" ? "/v1/messages?beta=true" : "/v1/chat/completions"
 
 /** A loopback model server for one API style; `reply(call number)` decides each answer. */
 export const fakeModel = (style: Style, reply: (call: number, body: any) => ModelReply) =>
@@ -72,7 +99,7 @@ export const fakeModel = (style: Style, reply: (call: number, body: any) => Mode
           }
           const r = reply(calls.length, body)
           if ("hang" in r) return
-          if ("text" in r) res.writeHead(200, { "content-type": "application/json" }).end(envelope(style, r.text))
+          if ("text" in r) res.writeHead(200, { "content-type": "application/json" }).end(envelope(style, r.text, body))
           else res.writeHead(r.status, { "content-type": "application/json" }).end(r.body)
         })
       })

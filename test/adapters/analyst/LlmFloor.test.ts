@@ -42,6 +42,7 @@ describe("the LLM safety floor", () => {
       const calls = yield* Ref.make(0)
       const analyst = LlmAnalyst.make(() => Effect.succeed(outputOf(days, ps.map((p) => p[1]))), builtinDouble(calls), {
         timeout: Duration.seconds(1),
+        retries: 1,
         provider: "stub",
         model: "stub",
         simulatedNotice

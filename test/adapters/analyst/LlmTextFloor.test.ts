@@ -19,7 +19,7 @@ const run = (style: Style, answer: unknown, given: AnalystInput = input()) =>
     const server = yield* fakeModel(style, () => ({ text: JSON.stringify(answer) }))
     const builtinCalls = yield* Ref.make(0)
     const logs = captureLogs()
-    const options: LlmOptions = { provider: style, baseUrl: server.baseUrl, apiKey: Option.none(), model: "test-model", timeout: Duration.seconds(5) }
+    const options: LlmOptions = { provider: style, baseUrl: server.baseUrl, apiKey: Option.none(), model: "test-model", timeout: Duration.seconds(5), retries: 1 }
     const analysis = yield* Effect.flatMap(Analyst, (a) => a.analyze(given)).pipe(
       Effect.provide(LlmAnalyst.layer(options, builtinLayer(builtinCalls)).pipe(Layer.provide(NodeHttpClient.layerUndici))),
       Effect.provide(logs.layer)

@@ -29,6 +29,21 @@ describe("AnalystConfig", () => {
       assert.strictEqual(Redacted.value(Option.getOrThrow(ok.apiKey)), "sk-secret")
       assert.notInclude(String(ok.apiKey), "sk-secret")
       assert.strictEqual(Duration.toMillis(ok.timeout), 30_000)
+      assert.strictEqual(ok.retries, 1)
+    }))
+
+  it.effect("anthropic needs a model and a key; its base URL defaults to Anthropic's; retries are configurable", () =>
+    Effect.gen(function*() {
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "anthropic", SPOTCAST_LLM_MODEL: "claude-x" })))
+      const ok = Option.getOrThrow(Either.getOrThrow(yield* read({
+        SPOTCAST_LLM_PROVIDER: "anthropic",
+        SPOTCAST_LLM_MODEL: "claude-x",
+        SPOTCAST_LLM_API_KEY: "sk-ant-secret",
+        SPOTCAST_LLM_RETRIES: "0"
+      })))
+      assert.strictEqual(ok.provider, "anthropic")
+      assert.strictEqual(ok.baseUrl, "https://api.anthropic.com/v1")
+      assert.strictEqual(ok.retries, 0)
     }))
 
   it.effect("openai-compatible needs only a model; Ollama's address by default, no trailing slash", () =>
@@ -48,7 +63,9 @@ describe("AnalystConfig", () => {
 
   it.effect("bad values are refused", () =>
     Effect.gen(function*() {
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "gemini", SPOTCAST_LLM_MODEL: "m", SPOTCAST_LLM_API_KEY: "k" })))
       assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "anthropic" })))
+      assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "openai-compatible", SPOTCAST_LLM_MODEL: "m", SPOTCAST_LLM_RETRIES: "6" })))
       assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "openai-compatible", SPOTCAST_LLM_MODEL: "m", SPOTCAST_LLM_TIMEOUT_MS: "0" })))
       assert.isTrue(Either.isLeft(yield* read({ SPOTCAST_LLM_PROVIDER: "openai-compatible", SPOTCAST_LLM_MODEL: "m", SPOTCAST_LLM_BASE_URL: "ftp://x" })))
     }))

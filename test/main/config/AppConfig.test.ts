@@ -40,7 +40,7 @@ describe("AppConfig", () => {
         ["SPOTCAST_SHUTDOWN_GRACE_MS", "-1"],
         ["SPOTCAST_WORKER_CONCURRENCY", "0"],
         ["SPOTCAST_OPEN_METEO_RETRIES", "11"],
-        ["SPOTCAST_LLM_PROVIDER", "anthropic"],
+        ["SPOTCAST_LLM_PROVIDER", "gemini"],
         ["SPOTCAST_WEBHOOK_POLL_MS", "0"]
       ] as const) {
         const result = yield* fromEnv(AppConfig, { [name]: bad })
