@@ -1,14 +1,27 @@
 import { createHash } from "node:crypto"
 import { DateTime } from "effect"
-import type { Classification } from "../../../domain/forecast/Analysis.js"
+import type { Analysis, Classification } from "../../../domain/forecast/Analysis.js"
+import type { ForecastSource } from "../../../domain/forecast/TimelineSchema.js"
+import type { Language } from "../../../domain/spotcast/Preferences.js"
 import type { DisplayType, WidgetView } from "../../../domain/widget/Widget.js"
+import { embedWords, type EmbedWords } from "./EmbedWords.js"
 import { windChart } from "./WindChart.js"
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
 
-export const ATTRIBUTION = "Weather data: Open-Meteo.com (CC BY 4.0)"
+/**
+ * The credit the forecast's own `source` asks for: Open-Meteo's attribution and licence for its data,
+ * the sandbox notice for simulated weather (never credited to anyone), nothing when the forecast does
+ * not say where its data came from.
+ */
+export const attributionOf = (source: ForecastSource | undefined, words: EmbedWords): string | undefined => {
+  if (source === undefined) return undefined
+  if (source.models.includes("simulated")) return words.simulated
+  const licence = source.license?.replace(/\s*\(.*\)\s*$/, "")
+  return licence === undefined || licence === "" ? source.attribution : `${source.attribution} (${licence})`
+}
 /** The message the page sends its parent so that widget.js can size the iframe to it. */
 export const SIZE_MESSAGE = "spotcast-widget-size"
 
@@ -52,9 +65,9 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors *"
 ].join("; ")
 
-const shell = (title: string, body: string) =>
+const shell = (title: string, body: string, language: Language = "en") =>
   `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
@@ -67,16 +80,23 @@ ${body}
 </html>
 `
 
-const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-const MONTH = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-/** `2026-11-23` as `Mon 23 Nov`; anything else as given. */
-const dayLabel = (isoDate: string) => {
+/** `2026-11-23` as the language writes a short day (`Mon 23 Nov`, `lun. 23 nov.`, `11月23日(月)`); anything else as given. */
+const dayLabel = (isoDate: string, words: EmbedWords) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)
   if (match === null) return isoDate
   const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
-  const day = new Date(at)
-  return `${WEEKDAY[day.getUTCDay()]} ${day.getUTCDate()} ${MONTH[day.getUTCMonth()]}`
+  return new Intl.DateTimeFormat(words.locale, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(at)
+}
+
+/** The spot's UTC offset as the timeline writes it (`-05:00`), from the first local time that has one. */
+export const offsetOf = (analysis: Analysis): string | undefined => {
+  for (const day of analysis.daily_classifications) {
+    for (const time of [day.window?.start, ...(day.hourly ?? []).map((h) => h.time)]) {
+      const m = time === undefined ? null : /([+-]\d{2}:\d{2}|Z)$/.exec(time)
+      if (m !== null) return m[1] === "Z" ? "+00:00" : m[1]!.replace("-", "\u2212")
+    }
+  }
+  return undefined
 }
 
 const badge = (c: Classification) => `<span class="b ${c}">${c}</span>`
@@ -84,31 +104,40 @@ const badge = (c: Classification) => `<span class="b ${c}">${c}</span>`
 const madeAt = (t: DateTime.Utc) => `${DateTime.formatIso(t).slice(0, 16).replace("T", " ")} UTC`
 
 /**
- * The public page of a widget: its name, each day's GO/CAUTION/AVOID badge (a word, not only a colour),
- * in `full` each day's summary with a small chart of its hourly wind and gusts and the overall summary, when the forecast was made, and the data
- * attribution. Every user-supplied string is escaped; nothing private (no metadata, account or key).
+ * The public page of a widget, in the widget's language: its name, each day's GO/CAUTION/AVOID badge
+ * (a word, not only a colour), in `full` each day's summary with a chart of its hourly wind and gusts
+ * and the overall summary; when the forecast was made (UTC), in `full` the spot's UTC offset that its
+ * local times are in, and the credit the forecast's source asks for. Every user-supplied string is
+ * escaped; nothing private (no metadata, account or key).
  */
 export const renderWidgetPage = ({ latest, widget }: WidgetView, display: DisplayType): string => {
+  const language = widget.preferences.language
+  const words = embedWords[language]
   const name = `<h1>${escapeHtml(widget.name)}</h1>`
   let content: string
   if (latest.status === "completed" && latest.analysis !== undefined) {
-    const speedUnit = latest.analysis.units?.speed ?? ""
-    const days = latest.analysis.daily_classifications.map((d) =>
+    const analysis = latest.analysis
+    const speedUnit = analysis.units?.speed ?? ""
+    const days = analysis.daily_classifications.map((d) =>
       display === "full"
-        ? `<li><span class="d">${escapeHtml(dayLabel(d.date))}</span>${badge(d.classification)}` +
-          `<div><p class="s">${escapeHtml(d.summary)}</p>${windChart(d.hourly, speedUnit)}</div></li>`
-        : `<li><span class="d">${escapeHtml(dayLabel(d.date))}</span>${badge(d.classification)}</li>`
+        ? `<li><span class="d">${escapeHtml(dayLabel(d.date, words))}</span>${badge(d.classification)}` +
+          `<div><p class="s">${escapeHtml(d.summary)}</p>${windChart(d.hourly, speedUnit, language)}</div></li>`
+        : `<li><span class="d">${escapeHtml(dayLabel(d.date, words))}</span>${badge(d.classification)}</li>`
     )
-    const overall = display === "full" ? `<p class="o">${escapeHtml(latest.analysis.summary)}</p>` : ""
+    const overall = display === "full" ? `<p class="o">${escapeHtml(analysis.summary)}</p>` : ""
+    const offset = display === "full" ? offsetOf(analysis) : undefined
     const when = latest.completedAt ?? latest.createdAt
-    content = `<ol>${days.join("")}</ol>${overall}<p class="m">Forecast made ${madeAt(when)}` +
-      `${widget.autoRefreshStoppedAt === undefined ? "" : " (automatic updates paused)"}. ${escapeHtml(ATTRIBUTION)}</p>`
+    const credit = attributionOf(analysis.source, words)
+    content = `<ol>${days.join("")}</ol>${overall}<p class="m">${escapeHtml(words.forecastMade(madeAt(when)))}` +
+      `${widget.autoRefreshStoppedAt === undefined ? "" : escapeHtml(words.paused)}${language === "ja" ? "。" : "."}` +
+      `${offset === undefined ? "" : ` ${escapeHtml(words.localTimes(offset))}`}` +
+      `${credit === undefined ? "" : ` ${escapeHtml(credit)}`}</p>`
   } else if (latest.status === "failed") {
-    content = `<p class="p">No forecast is available right now.</p><p class="m">${escapeHtml(ATTRIBUTION)}</p>`
+    content = `<p class="p">${escapeHtml(words.unavailable)}</p>`
   } else {
-    content = `<p class="p">The forecast is being prepared.</p><p class="m">${escapeHtml(ATTRIBUTION)}</p>`
+    content = `<p class="p">${escapeHtml(words.preparing)}</p>`
   }
-  return shell(`${widget.name} – marine forecast`, `<main class="w ${display}">${name}${content}</main>`)
+  return shell(`${widget.name} – SpotCast`, `<main class="w ${display}">${name}${content}</main>`, language)
 }
 
 export const notFoundPage = shell("Widget not found", `<main class="w"><p class="p">This widget does not exist.</p></main>`)

@@ -3,7 +3,7 @@ import { windChart } from "../../../../src/adapters/http/embed/WindChart.js"
 import type { HourEntry } from "../../../../src/domain/forecast/TimelineSchema.js"
 
 const hour = (i: number, wind: number | null, gust: number | null): HourEntry => ({
-  time: `${String(i).padStart(2, "0")}:00`,
+  time: `2026-11-23T${String(i).padStart(2, "0")}:00:00-05:00`,
   wind_speed: wind,
   wind_gust: gust,
   wind_direction: null,
@@ -26,18 +26,32 @@ const hour = (i: number, wind: number | null, gust: number | null): HourEntry =>
 
 const points = (svg: string, n: number) => (svg.match(/points="([^"]*)"/g) ?? [])[n]?.slice(8, -1).split(" ") ?? []
 
+const labels = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1])
+
 describe("the embed page's wind chart", () => {
-  it("draws wind and gusts through the day, scaled so the highest gust touches the top", () => {
+  it("draws wind and gusts through the day on labelled scales: speeds with their unit, local hours", () => {
     const hours = Array.from({ length: 24 }, (_, i) => hour(i, 10 + (i % 6), 20 + (i % 6)))
     const svg = windChart(hours, "kts")
-    assert.include(svg, "<title>Wind 10–15 kts, gusts to 25 kts through the day</title>")
+    assert.include(svg, "<title>Wind 10–15 kt, gusts to 25 kt through the day</title>")
     const gust = points(svg, 0)
     const wind = points(svg, 1)
     assert.strictEqual(gust.length, 24)
     assert.strictEqual(wind.length, 24)
+    // 25 kt is drawn against a 0–30 kt scale in steps of 10, each value labelled with its unit.
+    assert.deepStrictEqual(labels(svg), ["0 kt", "10 kt", "20 kt", "30 kt", "00:00", "06:00", "12:00", "18:00"])
     const ys = gust.map((p) => Number(p.split(",")[1]))
-    assert.strictEqual(Math.min(...ys), 2) // the 25 kt gust sits at the top padding
+    const tickY = (label: string) => Number(new RegExp(`y="([\\d.]+)"[^>]*>${label}<`).exec(svg)![1]) - 3
+    // The 25 kt gust sits halfway between the 20 and 30 kt lines.
+    assert.approximately(Math.min(...ys), (tickY("20 kt") + tickY("30 kt")) / 2, 0.2)
     assert.notMatch(svg, /style=|<script|href=/)
+  })
+
+  it("labels in the requested unit and language", () => {
+    const hours = Array.from({ length: 24 }, (_, i) => hour(i, 4 + (i % 3), 7))
+    const svg = windChart(hours, "ms", "fr")
+    assert.include(svg, "<title>Vent 4–6 m/s, rafales jusqu’à 7 m/s sur la journée</title>")
+    assert.includeMembers(labels(svg), ["0 m/s", "2 m/s", "4 m/s", "6 m/s", "8 m/s"])
+    assert.include(windChart(hours, "mph", "ja"), "mph")
   })
 
   it("skips unknown hours, leaves out gusts it does not have, and draws nothing without wind", () => {
