@@ -296,8 +296,11 @@ layer(TestServer.layer(), { excludeTestServices: true })("widgets end to end", (
       assert.include(page.text, "Test analysis of 2 day(s)") // full shows the texts
       // and each day's hourly wind as an inline chart (issue 15): two days, two charts
       assert.strictEqual((page.text.match(/<svg class="c"[^>]*role="img"><title>Wind \d+–\d+ /g) ?? []).length, 2)
-      assert.include(page.text, "Open-Meteo")
+      // The weather double's data is simulated: the page says so and credits no one else for it.
+      assert.notInclude(page.text, "Open-Meteo")
+      assert.include(page.text, "Simulated weather (sandbox): not a real forecast.")
       assert.include(page.text, "Forecast made ")
+      assert.include(page.text, "Times are local at the spot (UTC+00:00).")
       assert.notMatch(page.text, /acct_|sk_live|sk_test|spc_|metadata/)
       assert.notMatch(page.text, /<(script|link|img|iframe)[^>]+(src|href)=/)
       const csp = page.headers["content-security-policy"] ?? ""

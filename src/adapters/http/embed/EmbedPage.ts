@@ -33,8 +33,9 @@ h1{font-size:15px;margin:0 0 8px}
 ol{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:6px}
 .full ol{display:block}
 li{display:flex;align-items:center;gap:6px}
-.full li{align-items:flex-start;margin:0 0 8px}
-.d{font-variant-numeric:tabular-nums;color:#334155;min-width:3.2em}
+.full li{align-items:flex-start;flex-wrap:wrap;margin:0 0 10px}
+.d{font-variant-numeric:tabular-nums;color:#334155;min-width:3.2em;white-space:nowrap}
+.full li>div{flex:1 1 100%;min-width:0}
 .b{display:inline-block;font-weight:700;font-size:12px;padding:2px 6px;border-radius:4px;border:2px solid;letter-spacing:.02em}
 .GO{background:#dcfce7;color:#14532d;border-color:#15803d}
 .CAUTION{background:#fef9c3;color:#713f12;border-color:#a16207}
@@ -43,7 +44,7 @@ li{display:flex;align-items:center;gap:6px}
 .o{margin:8px 0 0}
 .m{margin:8px 0 0;font-size:11px;color:#475569}
 .p{margin:0;color:#475569}
-.c{display:block;margin:4px 0 0}
+.c{display:block;margin:4px 0 0;max-width:100%;height:auto}
 `.trim()
 
 const SCRIPT = `(function(){function s(){parent.postMessage({type:"${SIZE_MESSAGE}",height:Math.ceil(document.body.getBoundingClientRect().height)},"*")}` +

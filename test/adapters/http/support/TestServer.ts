@@ -7,7 +7,9 @@ import { AdminApi } from "../../../../src/adapters/http/AdminApi.js"
 import * as HttpServerLive from "../../../../src/adapters/http/HttpServerLive.js"
 import { SpotCastApi } from "../../../../src/adapters/http/SpotCastApi.js"
 import { startWorkerPool } from "../../../../src/application/WorkerPool.js"
+import type { Analyst } from "../../../../src/ports/Analyst.js"
 import type { SettingsShape } from "../../../../src/ports/Settings.js"
+import type { WeatherProvider } from "../../../../src/ports/WeatherProvider.js"
 import * as TestSettings from "../../../support/TestSettings.js"
 import { analystLayer, defectOnKeyLookup, defectOnRead, weatherLayer } from "./TestDoubles.js"
 
@@ -36,6 +38,8 @@ export interface TestServerOptions {
   /** The HTTP adapter's /metrics options (default: on, no token). */
   readonly metrics?: HttpServerLive.ServerOptions["metrics"]
   readonly requestLog?: boolean
+  /** Weather and analyst in place of the calm-weather and one-sentence doubles (e.g. the real simulator and built-in analyst). */
+  readonly intelligence?: Layer.Layer<WeatherProvider | Analyst>
 }
 
 /**
@@ -60,8 +64,7 @@ export const layerOn = <S, E>(storage: Layer.Layer<S, E>, options: TestServerOpt
     SequentialIds.layer,
     NodeCrypto.layer,
     TestSettings.layer({ rateLimitPerMinute: 100_000, ...options.settings }),
-    weatherLayer,
-    analystLayer
+    options.intelligence ?? Layer.merge(weatherLayer, analystLayer)
   )
   const workers = options.workers === false
     ? Layer.empty
