@@ -13,6 +13,7 @@ import type { Route, RouteAnalysis } from "../domain/route/Route.js"
 import { WeatherUnavailable } from "../domain/safety/HourlyWeather.js"
 import { apiBase } from "../domain/spotcast/Links.js"
 import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
+import { Analyst, type RouteTexts } from "../ports/Analyst.js"
 import { RouteStore, type RouteWork } from "../ports/RouteStore.js"
 import { Settings } from "../ports/Settings.js"
 import { SpotCastStore } from "../ports/SpotCastStore.js"
@@ -143,7 +144,19 @@ const analyze = Effect.fn("ProcessRoute.analyze")(function*({ account, forecast,
   const analysis = analyzeRoute(route, weather.lookup)
   if (Either.isLeft(analysis)) return yield* new WeatherUnavailable({ reason: analysis.left })
   yield* store.advance(forecast.id, "ai_analysis")
-  return analysis.right
+  const { describeRoute } = yield* Analyst
+  if (describeRoute === undefined) return analysis.right
+  return withTexts(analysis.right, yield* describeRoute({ route, analysis: analysis.right }))
+})
+
+/** The analyst's words in place of the built-in ones; every class, time and number stays the rules'. */
+const withTexts = (analysis: RouteAnalysis, texts: RouteTexts): RouteAnalysis => ({
+  ...analysis,
+  summary: texts.summary,
+  legs: analysis.legs.map((leg, i) => ({ ...leg, summary: texts.legs[i] ?? leg.summary })),
+  ...(analysis.best_departure === undefined || texts.bestDepartureReason === undefined
+    ? {}
+    : { best_departure: { ...analysis.best_departure, reason: texts.bestDepartureReason } })
 })
 
 /**

@@ -10,6 +10,7 @@ import type { LlmOptions } from "./LlmOptions.js"
 import { replaceRejected, replaceUnderstated, reviewOutput, reviewTexts } from "./LlmFloor.js"
 import { analysisAnswer, checkTexts, type Generate, LlmFailure } from "./LlmOutput.js"
 import { prompt } from "./LlmPrompt.js"
+import * as LlmRouteText from "./LlmRouteText.js"
 import { generate as generateWith, type StructuredModel } from "./LlmStructured.js"
 
 export interface LlmAnalystOptions {
@@ -114,7 +115,7 @@ export const analysisGenerate = (model: StructuredModel): Generate => generateWi
 
 /**
  * The LLM analyst over `fallback` (the built-in analyst), whose texts it uses when the model fails or
- * understates a day. Needs an HttpClient.
+ * understates a day; it writes route texts too, over the built-in ones. Needs an HttpClient.
  */
 export const layer = <E, R>(
   options: LlmOptions,
@@ -126,6 +127,9 @@ export const layer = <E, R>(
       const builtin = yield* Analyst
       const model = yield* modelFor(options)
       yield* Effect.logInfo(`analysis by ${options.provider} model ${options.model}, with the built-in analyst as fallback`)
-      return make(analysisGenerate(model), builtin, { ...options, simulatedNotice })
+      return {
+        ...make(analysisGenerate(model), builtin, { ...options, simulatedNotice }),
+        describeRoute: LlmRouteText.make(model, options)
+      }
     })
   ).pipe(Layer.provide(fallback))

@@ -6,7 +6,7 @@ import * as Units from "./Units.js"
 import { noteTexts } from "./TimelineNotes.js"
 import { storyTexts } from "./TimelineStory.js"
 
-const languageName: Record<Language, string> = {
+export const languageName: Record<Language, string> = {
   en: "English",
   es: "Spanish",
   fr: "French",

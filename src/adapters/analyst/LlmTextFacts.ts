@@ -85,7 +85,8 @@ const converted = new Set([
 const plainOf = (day: DayAssessment): ReadonlyArray<number> =>
   Object.entries(day.conditions).flatMap(([k, v]) => (converted.has(k) || typeof v !== "number" ? [] : [Units.round(v, 1)]))
 
-const unitsOf = (input: AnalystInput): ReadonlyArray<QuotedUnit> => {
+/** The units a text in the requested units may quote. */
+export const unitsOf = (input: Pick<AnalystInput, "preferences">): ReadonlyArray<QuotedUnit> => {
   const { distanceUnits: d, speedUnits: s } = input.preferences
   return [s, d, d === "km" ? "m" : "ft", d === "mi" ? "f" : "c", "s", "pct", "mmh", "deg"]
 }
