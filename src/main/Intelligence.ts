@@ -1,8 +1,7 @@
 import type { HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import * as BuiltinAnalyst from "../adapters/analyst/BuiltinAnalyst.js"
-import * as LlmAnalyst from "../adapters/analyst/LlmAnalyst.js"
 import type { LlmOptions } from "../adapters/analyst/LlmOptions.js"
 import * as OpenMeteoWeather from "../adapters/weather/OpenMeteoWeather.js"
 import * as RoutedWeather from "../adapters/weather/RoutedWeather.js"
@@ -10,12 +9,19 @@ import * as SimulatedWeather from "../adapters/weather/SimulatedWeather.js"
 import type { Analyst } from "../ports/Analyst.js"
 import type { AppConfig } from "./config/AppConfig.js"
 
-/** `fallback` itself when no LLM is configured; otherwise the LLM analyst over it. */
+/**
+ * `fallback` itself when no LLM is configured; otherwise the LLM analyst over it. The LLM code (and
+ * `@effect/ai` with it) is loaded only when a model is configured.
+ */
 export const analyst = <E, R>(
   llm: Option.Option<LlmOptions>,
   fallback: Layer.Layer<Analyst, E, R>
 ): Layer.Layer<Analyst, E, R | HttpClient.HttpClient> =>
-  Option.match(llm, { onNone: () => fallback, onSome: (options) => LlmAnalyst.layer(options, fallback) })
+  Option.match(llm, {
+    onNone: () => fallback,
+    onSome: (options) =>
+      Layer.unwrapEffect(Effect.map(Effect.promise(() => import("../adapters/analyst/LlmAnalyst.js")), (m) => m.layer(options, fallback)))
+  })
 
 /**
  * Weather and analysis. Sandbox accounts always get simulated weather; live accounts get Open-Meteo

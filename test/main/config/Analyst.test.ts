@@ -4,7 +4,8 @@ import { Duration, Effect, Either, Layer, Option, Redacted, Ref } from "effect"
 import { AnalystConfig } from "../../../src/main/config/Analyst.js"
 import * as Intelligence from "../../../src/main/Intelligence.js"
 import { Analyst } from "../../../src/ports/Analyst.js"
-import { builtinLayer, input } from "../../adapters/analyst/LlmSupport.js"
+import { fakeModel } from "../../adapters/analyst/LlmFake.js"
+import { builtinLayer, D1, D2, input } from "../../adapters/analyst/LlmSupport.js"
 import { fromEnv } from "./FromEnv.js"
 
 const read = (env: Record<string, string>) => fromEnv(AnalystConfig, env)
@@ -79,5 +80,27 @@ describe("AnalystConfig", () => {
       const analysis = yield* Effect.flatMap(Analyst, (a) => a.analyze(input())).pipe(Effect.provide(layer))
       assert.strictEqual(analysis.summary, "Built-in summary.")
       assert.strictEqual(yield* Ref.get(calls), 1)
+    }))
+
+  it.scopedLive("a configured model is loaded on demand and writes the texts", () =>
+    Effect.gen(function*() {
+      const answer = {
+        summary: "Two days: the first calm, the second a gale.",
+        days: [
+          { date: D1, classification: "GO", summary: "A calm day on the water." },
+          { date: D2, classification: "AVOID", summary: "A gale: the wind makes it a day to avoid." }
+        ]
+      }
+      const server = yield* fakeModel("openai-compatible", () => ({ text: JSON.stringify(answer) }))
+      const config = Either.getOrThrow(yield* read({
+        SPOTCAST_LLM_PROVIDER: "openai-compatible",
+        SPOTCAST_LLM_MODEL: "m",
+        SPOTCAST_LLM_BASE_URL: server.baseUrl
+      }))
+      const calls = yield* Ref.make(0)
+      const layer = Intelligence.analyst(config, builtinLayer(calls)).pipe(Layer.provide(NodeHttpClient.layerUndici))
+      const analysis = yield* Effect.flatMap(Analyst, (a) => a.analyze(input())).pipe(Effect.provide(layer))
+      assert.strictEqual(analysis.summary, answer.summary)
+      assert.strictEqual(server.calls.length, 1)
     }))
 })
