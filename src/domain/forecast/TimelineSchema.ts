@@ -126,8 +126,10 @@ export const DayTimelineFields = {
 
 export const DayConfidence = Schema.Struct({
   date: Schema.String,
-  level: Schema.Literal("high", "medium", "low"),
-  reason: Schema.String.annotations({ description: "Why, in English, with the models and numbers" })
+  level: Schema.Literal("high", "medium", "low", "unchecked").annotations({
+    description: "high: the models agree, close together; medium: same class, far apart; low: they disagree on the class; unchecked: one model only, nothing to check it against"
+  }),
+  reason: Schema.String.annotations({ description: "Why, with the models and numbers, in the language and units asked" })
 }).annotations({
   identifier: "DayConfidence",
   examples: [{
@@ -165,6 +167,6 @@ export const ForecastMetaFields = {
   source: Schema.optional(ForecastSource),
   units: Schema.optional(DisplayUnits),
   confidence: Schema.optional(Schema.Array(DayConfidence).annotations({
-    description: "Addition: per day, how far the weather models agree (high, medium, low) and why"
+    description: "Addition: per day, how far the weather models agree (high, medium, low, or unchecked with one model) and why"
   }))
 }
