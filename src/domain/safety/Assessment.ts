@@ -16,7 +16,8 @@ export const Factor = Schema.Literal(
   "sea_state_unavailable",
   "darkness",
   "freezing_spray",
-  "cold_air"
+  "cold_air",
+  "wind_against_current"
 )
 export type Factor = typeof Factor.Type
 

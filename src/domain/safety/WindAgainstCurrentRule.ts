@@ -69,7 +69,7 @@ export const withCurrentAgainstWind = (
   const raised = raisedSeas(seas, opposition)
   if (raised === seas) return undefined
   const added: Reason = {
-    factor: "seas",
+    factor: "wind_against_current",
     classification: raised,
     detail: `wind against current: ${num(opposition.currentKt)} kt current setting ${Math.round(opposition.currentToDeg)}° into a ` +
       `${num(opposition.windKt)} kt wind from ${Math.round(opposition.windFromDeg)}° with ${num(opposition.seasFt)} ft seas ` +
