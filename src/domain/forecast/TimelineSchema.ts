@@ -114,7 +114,7 @@ export const DayTimelineFields = {
   sunset: Schema.optional(LocalTime.annotations({ description: "Addition: absent in a polar day or night" })),
   deciding_factors: Schema.optional(Schema.Array(Schema.String).annotations({
     description: "Addition: the rules' factors that set the class, as codes: wind, gust, seas, steep_seas, visibility, " +
-      "precipitation, thunderstorm, cold_water, sea_state_unavailable (and any the rules add); empty on a GO day",
+      "precipitation, thunderstorm, cold_water, sea_state_unavailable, darkness, freezing_spray, wind_against_current (and any the rules add); empty on a GO day",
     examples: [["gust", "seas"]]
   })),
   tides: Schema.optional(Schema.Array(TideEvent).annotations({
