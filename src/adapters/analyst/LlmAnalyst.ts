@@ -80,9 +80,9 @@ export const make = (generate: Generate, fallback: AnalystShape, options: LlmAna
     }
     if (rejected.length > 0) analysis = replaceRejected(analysis, rejected, fallbackAnalysis!)
     const language = input.preferences.language
+    const noticed = input.simulated ? withNotice(analysis, options.simulatedNotice(language), language) : analysis
     // The confidence reasons are worded from the facts, never by the model.
-    const worded = { ...analysis, ...confidenceOf(input) }
-    return input.simulated ? { ...withNotice(worded, options.simulatedNotice(language), language), ...confidenceOf(input) } : worded
+    return { ...noticed, ...confidenceOf(input) }
   }, Effect.annotateLogs({ llmProvider: options.provider, llmModel: options.model }))
 
   return { analyze }
