@@ -1,7 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either, FastCheck as fc } from "effect"
 import * as BuiltinAnalyst from "../../../src/adapters/analyst/BuiltinAnalyst.js"
+import { dayFacts, summaryFacts } from "../../../src/adapters/analyst/LlmTextFacts.js"
 import * as Units from "../../../src/adapters/analyst/Units.js"
+import { checkText } from "../../../src/domain/analysis/TextFloor.js"
 import { decodeBody } from "../../../src/adapters/weather/OpenMeteoResponse.js"
 import { mergeSeries } from "../../../src/adapters/weather/OpenMeteoSeries.js"
 import { quotedNumbers } from "../../../src/domain/analysis/QuotedNumbers.js"
@@ -43,10 +45,19 @@ describe("one truth per day (recorded and constructed Open-Meteo answers)", () =
     const inputBase = { series, dates, coordinates: HOEK, vessel: v, tripDurationHours: trip }
     const judged = judgeDays(Either.getOrThrow(assessDays(inputBase)), inputBase)
     const preferences = { language: l, speedUnits: s, distanceUnits: d }
-    const written = BuiltinAnalyst.write({
+    const input = {
       coordinates: HOEK, days: judged.days, notes: judged.notes, vessel: v, vesselGiven: true, preferences, simulated: false,
-      confidence: judged.confidence.map((c, i) => ({ ...c, basis: judged.bases[i]! }))
+      confidence: judged.confidence.map((c, i) => ({ ...c, basis: judged.bases[i]! })),
+      ...(trip === undefined ? {} : { tripDurationHours: trip })
+    }
+    const written = BuiltinAnalyst.write(input)
+    // The built-in words, the models' sentences and the headline included, pass the text floor.
+    written.daily_classifications.forEach((d, i) => {
+      const rejected = checkText(d.summary, dayFacts(input, i, d.classification))
+      assert.deepStrictEqual(rejected, [], `${JSON.stringify(rejected)}: ${d.summary}`)
     })
+    const rejected = checkText(written.summary, summaryFacts(input, judged.days.map((d) => d.classification)))
+    assert.deepStrictEqual(rejected, [], `${JSON.stringify(rejected)}: ${written.summary}`)
     judged.days.forEach((day, i) => {
       const back = classifyDay(day.conditions, v).classification
       const heldBack = judged.notes[i]!.some((n) => n._tag === "ModelsDisagree" && n.heldBack !== undefined)
