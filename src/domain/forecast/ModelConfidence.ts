@@ -134,6 +134,8 @@ const quotedDay = (from: Answered, rated: Classification, primaryModel: string):
   return { ...from.day, classification: rated, reasons, ...(from.model === primaryModel ? {} : { model: from.model }) }
 }
 
+const unitOf: Record<ComparedFactor, string> = { wind: "kt", gust: "kt", seas: "ft", visibility: "nm", precipitation: "mm/h" }
+
 const without = (missing: ReadonlyArray<string>) => (missing.length === 0 ? "" : ` (no data from ${missing.join(", ")})`)
 
 /** The confidence's reason in English (operators, logs, and clients that asked for English). */
@@ -155,7 +157,7 @@ export const englishReason = (basis: ConfidenceBasis): string => {
         : `: only ${d.heldBack.model} gives ${d.heldBack.classification}, and one model alone is not enough for it`
       const reading = d.reading === undefined
         ? ""
-        : `; ${d.reading.model} has ${d.reading.factor} ${num(d.reading.value)}, the others ${num(d.reading.othersLo)}-${num(d.reading.othersHi)}`
+        : `; ${d.reading.model} has ${d.reading.factor} ${num(d.reading.value)} ${unitOf[d.reading.factor]}, the others ${num(d.reading.othersLo)}-${num(d.reading.othersHi)} ${unitOf[d.reading.factor]}`
       return `the models disagree across a class boundary: ${listed}; the day is rated ${d.rated}${why}${reading}${without(basis.missing)}`
     }
   }

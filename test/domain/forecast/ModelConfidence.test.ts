@@ -82,6 +82,7 @@ describe("weighModels", () => {
     assert.deepStrictEqual(out.disagreement?.reading, { model: "gfs", factor: "gust", value: 33, othersLo: 20, othersHi: 21 })
     assert.strictEqual(out.confidence.level, "low")
     assert.include(out.confidence.reason, "only gfs gives AVOID")
+    assert.include(out.confidence.reason, "gfs has gust 33 kt, the others 20-21 kt")
   })
 
   it("two models at AVOID: the day is AVOID and quotes the first of them", () => {
