@@ -125,6 +125,7 @@ export const forecastAnalysis = (input: AnalysisInput) =>
       coordinates,
       days: judged.days,
       notes: judged.notes,
+      confidence: judged.confidence.map((c, i) => ({ ...c, basis: judged.bases[i]! })),
       stories: judged.days.map((day) => dayStory(series, day)),
       vessel,
       vesselGiven: input.vessel !== undefined,

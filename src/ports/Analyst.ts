@@ -2,6 +2,8 @@ import { Context, type Effect, Schema } from "effect"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { DayStory } from "../domain/forecast/DayStory.js"
 import type { DayNote } from "../domain/forecast/ForecastExtras.js"
+import type { ConfidenceBasis } from "../domain/forecast/ModelConfidence.js"
+import type { DayConfidence } from "../domain/forecast/TimelineSchema.js"
 import type { Route, RouteAnalysis } from "../domain/route/Route.js"
 import type { DayAssessment } from "../domain/safety/Assessment.js"
 import type { Coordinates } from "../domain/spotcast/Coordinates.js"
@@ -14,6 +16,8 @@ export interface AnalystInput {
   readonly days: ReadonlyArray<DayAssessment>
   /** Per day (issue 15): why a day is more severe than its own readings say (models, current); the text says so. */
   readonly notes?: ReadonlyArray<ReadonlyArray<DayNote>>
+  /** Per day: how far the weather models agree and why; the analyst words the reason in the language asked. */
+  readonly confidence?: ReadonlyArray<DayConfidence & { readonly basis: ConfidenceBasis }>
   /** Per day (issue 15): what the hours tell (wind trend, worse outside the window and when, tides). */
   readonly stories?: ReadonlyArray<DayStory>
   /** The vessel the days were judged for (the default one when the client gave none). */

@@ -8,7 +8,7 @@ import type { DayFacts, Hazard, Pack, Tip, WindowHours } from "./i18n/Pack.js"
 import { packFor } from "./i18n/Packs.js"
 import { noteTexts } from "./TimelineNotes.js"
 
-const windOrSea: ReadonlyArray<Hazard> = ["thunderstorm", "wind", "gust", "seas", "steep_seas"]
+const windOrSea: ReadonlyArray<Hazard> = ["thunderstorm", "wind", "gust", "seas", "steep_seas", "wind_against_current"]
 const tips: ReadonlyArray<Tip> = ["darkness", "freezing_spray", "visibility", "precipitation", "cold_water"]
 
 /**
@@ -79,6 +79,7 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
       facts
     ),
     seaStateMissing(day) ? pack.seaStateUnavailable : undefined,
+    day.conditions.visibility_nm === undefined ? pack.visibilityUnavailable : undefined,
     ...coldNotes(day, [...deciding, ...other], pack, facts),
     ...noteTexts(input, dayIndex),
     worse.length === 0 ? undefined : pack.worseOutside(pack.list(worse)),

@@ -13,7 +13,7 @@ import * as Units from "./Units.js"
 
 /** The order hazards are named in, most alarming first, whatever order the rules listed them in. */
 const hazardOrder: ReadonlyArray<Hazard> = [
-  "thunderstorm", "darkness", "freezing_spray", "wind", "gust", "seas", "steep_seas", "visibility", "precipitation",
+  "thunderstorm", "darkness", "freezing_spray", "wind", "gust", "seas", "steep_seas", "wind_against_current", "visibility", "precipitation",
   "cold_water", "sea_state_unavailable"
 ]
 

@@ -6,6 +6,7 @@ import { compact } from "./i18n/Grammar.js"
 import { packFor } from "./i18n/Packs.js"
 import * as Units from "./Units.js"
 import { bestTimeText } from "./TimelineStory.js"
+import { advisoryHeadline } from "./AdvisoryHeadline.js"
 
 const classes: ReadonlyArray<Classification> = ["GO", "CAUTION", "AVOID"]
 
@@ -48,7 +49,8 @@ const range = (values: ReadonlyArray<number>, q: (v: number) => Units.Quantity) 
   values.length === 0 ? undefined : { lo: q(Math.min(...values)), hi: q(Math.max(...values)) }
 
 /**
- * The overall summary: the simulated notice (sandbox), how many days of each class, the best and worst
+ * The overall summary: the simulated notice (sandbox), the advisory headline when a day reaches Small
+ * Craft Advisory criteria or worse, how many days of each class, the best and worst
  * days with what drives them, the spread of wind, gusts and seas over the period, and the days without
  * sea-state data. Numbers are in the requested units.
  */
@@ -79,6 +81,7 @@ export const writeSummary = (input: AnalystInput): string => {
 
   return compact([
     notice,
+    advisoryHeadline(input),
     pack.outlook(input.days.length, vessel, pack.list(counts)),
     ...(input.days.length === 1 ? [describe(best, pack.onlyDay)] : [describe(best, pack.best), describe(worst, pack.worst)]),
     pack.spread(wind, gustMax, seas),

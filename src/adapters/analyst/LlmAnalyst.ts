@@ -4,7 +4,7 @@ import type { Analysis } from "../../domain/forecast/Analysis.js"
 import type { Language } from "../../domain/spotcast/Preferences.js"
 import { checkCoverage } from "../../domain/safety/SafetyFloor.js"
 import { Analyst, type AnalystInput, type AnalystShape, AnalystUnavailable } from "../../ports/Analyst.js"
-import { simulatedNotice } from "./BuiltinAnalyst.js"
+import { confidenceOf, simulatedNotice } from "./BuiltinAnalyst.js"
 import * as LlmChatCompletions from "./LlmChatCompletions.js"
 import type { LlmOptions } from "./LlmOptions.js"
 import { replaceRejected, replaceUnderstated, reviewOutput, reviewTexts } from "./LlmFloor.js"
@@ -83,7 +83,9 @@ export const make = (generate: Generate, fallback: AnalystShape, options: LlmAna
     }
     if (rejected.length > 0) analysis = replaceRejected(analysis, rejected, fallbackAnalysis!)
     const language = input.preferences.language
-    return input.simulated ? withNotice(analysis, options.simulatedNotice(language), language) : analysis
+    const noticed = input.simulated ? withNotice(analysis, options.simulatedNotice(language), language) : analysis
+    // The confidence reasons are worded from the facts, never by the model.
+    return { ...noticed, ...confidenceOf(input) }
   }, Effect.annotateLogs({ llmProvider: options.provider, llmModel: options.model }))
 
   return { analyze }

@@ -122,6 +122,14 @@ export const factorCues: Readonly<Record<string, Cues>> = {
     it: ["ripid[oaie]", "ripidità", "cort[oaie]", ...seas.it],
     ja: ["険しい", "急峻", ...seas.ja]
   },
+  wind_against_current: {
+    en: ["against (?:the )?(?:current|tide|stream)"],
+    es: ["contra (?:la )?corriente"],
+    fr: ["contre (?:le )?courant"],
+    pt: ["contra (?:a )?corrente"],
+    it: ["contro (?:la )?corrente"],
+    ja: ["逆行", "逆らって", "潮流"]
+  },
   visibility: {
     en: ["visibility", "fog\\w*", "mist\\w*", "haze"],
     es: ["visibilidad", "niebla", "neblina", "bruma"],

@@ -7,18 +7,20 @@ import type { Preferences } from "../spotcast/Preferences.js"
 import type { Analysis, Classification } from "./Analysis.js"
 import { converterFor, displayUnits } from "./DisplayUnits.js"
 import type { ForecastWeather, TimelineHour } from "./ForecastWeather.js"
-import { type ModelDay, weighModels } from "./ModelConfidence.js"
+import { type ConfidenceBasis, type ModelDay, type ModelsDisagreement, weighModels } from "./ModelConfidence.js"
 import { dayTimeline, seriesTides } from "./Timeline.js"
 import type { DayConfidence, ForecastSource } from "./TimelineSchema.js"
 
 /** Something about a day the text must say (issue 15): why its class is more severe than one model's rules. */
 export type DayNote =
-  | { readonly _tag: "ModelsDisagree"; readonly models: ReadonlyArray<readonly [string, Classification]>; readonly rated: Classification }
+  | ({ readonly _tag: "ModelsDisagree" } & ModelsDisagreement)
   | { readonly _tag: "WindAgainstCurrent"; readonly opposition: Opposition; readonly rated: Classification }
 
 export interface JudgedDays {
   readonly days: ReadonlyArray<DayAssessment>
   readonly confidence: ReadonlyArray<DayConfidence>
+  /** Per day: what the confidence rests on, for the analyst to say in the language asked. */
+  readonly bases: ReadonlyArray<ConfidenceBasis>
   /** Per day, in order. */
   readonly notes: ReadonlyArray<ReadonlyArray<DayNote>>
 }
@@ -39,8 +41,9 @@ const withCurrent = (day: DayAssessment, hours: ReadonlyArray<TimelineHour>): { 
 
 /**
  * The rules' days once the extra data is weighed: a current against the wind raises the seas (each
- * model's own hours), then the models are compared and a disagreement across a class boundary takes the
- * more severe class. Only ever more severe than `assessed`, never less.
+ * model's own hours), then the models are compared (`weighModels`): a more severe class at least two
+ * models give is taken, one model alone raises the day at most to CAUTION, and the day quotes the model
+ * that decided it. Only ever as severe as `assessed` or more, never less.
  */
 export const judgeDays = (assessed: ReadonlyArray<DayAssessment>, input: Omit<AssessInput, "series"> & { readonly series: ForecastWeather }): JudgedDays => {
   const series = input.series
@@ -48,6 +51,7 @@ export const judgeDays = (assessed: ReadonlyArray<DayAssessment>, input: Omit<As
   const primaryModel = runs[0]?.model ?? (series.source === "simulated" ? "simulated" : "best_match")
   const days: Array<DayAssessment> = []
   const confidence: Array<DayConfidence> = []
+  const bases: Array<ConfidenceBasis> = []
   const notes: Array<Array<DayNote>> = []
   for (const assessedDay of assessed) {
     const primary = withCurrent(assessedDay, series.hours)
@@ -58,12 +62,13 @@ export const judgeDays = (assessed: ReadonlyArray<DayAssessment>, input: Omit<As
     const weighed = weighModels({ model: primaryModel, day: primary.day }, others, series.missingModels ?? [])
     days.push(weighed.day)
     confidence.push(weighed.confidence)
+    bases.push(weighed.basis)
     notes.push([
       ...(primary.note === undefined ? [] : [primary.note]),
       ...(weighed.disagreement === undefined ? [] : [{ _tag: "ModelsDisagree" as const, ...weighed.disagreement }])
     ])
   }
-  return { days, confidence, notes }
+  return { days, confidence, bases, notes }
 }
 
 /** Who the data comes from, with the attribution its licence asks for. */
@@ -90,7 +95,8 @@ export interface TimelineContext extends Omit<AssessInput, "series" | "dates" | 
 /**
  * The analysis with issue 15's additions: per day the timeline (window, ranges, sun, deciding factors,
  * tides, hours), and for the forecast when it was issued, from what, in which units and how sure.
- * Whatever the analyst wrote in those fields is replaced; its three contract fields are kept.
+ * Whatever the analyst wrote in those fields is replaced, except the wording of a confidence reason;
+ * its three contract fields are kept.
  */
 export const withTimeline = (analysis: Analysis, context: TimelineContext): Analysis => {
   const units = displayUnits(context.preferences)
@@ -107,6 +113,12 @@ export const withTimeline = (analysis: Analysis, context: TimelineContext): Anal
     issued_at: context.issuedAt,
     source: sourceOf(context.series),
     units,
-    confidence: context.confidence
+    // The analyst's wording of each reason (the language and units asked) when it gave one for that level.
+    confidence: context.confidence.map((c, i) => {
+      const written = analysis.confidence?.[i]
+      return written !== undefined && written.date === c.date && written.level === c.level && written.reason !== ""
+        ? { ...c, reason: written.reason }
+        : c
+    })
   }
 }

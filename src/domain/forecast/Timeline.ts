@@ -91,15 +91,19 @@ export interface TimelineInput {
 export const dayTimeline = ({ convert, coordinates, day, series, tides, vessel }: TimelineInput): DayTimeline => {
   const offset = series.utcOffsetSeconds
   const hours = series.hours.filter((h) => h.time.startsWith(day.date))
-  const inWindow = hours.filter((h) => {
-    const hour = Number(h.time.slice(11, 13))
-    return hour >= day.window.startHour && hour < day.window.endHour
-  })
+  const inWindow = (xs: ReadonlyArray<TimelineHour>) =>
+    xs.filter((h) => {
+      const hour = Number(h.time.slice(11, 13))
+      return hour >= day.window.startHour && hour < day.window.endHour
+    })
+  // The ranges quote the model that decided the day (docs/safety.md "Models that disagree").
+  const quoted = day.model === undefined ? undefined : series.runs?.find((r) => r.model === day.model)?.hours
+  const quotedHours = quoted === undefined ? hours : quoted.filter((h) => h.time.startsWith(day.date))
   const sun = daylightOn(day.date, coordinates, offset)
   const dayTides = tides.filter((t) => t.date === day.date).map(({ height, time, type }) => ({ type, time, height }))
   return {
     window: { start: localTimeOn(day.date, day.window.startHour, offset), end: localTimeOn(day.date, day.window.endHour, offset) },
-    conditions: { window: conditionSpan(inWindow, convert), day: conditionSpan(hours, convert) },
+    conditions: { window: conditionSpan(inWindow(quotedHours), convert), day: conditionSpan(quotedHours, convert) },
     ...(sun._tag === "SunRisesAndSets"
       ? { sunrise: localTimeOn(day.date, sun.sunrise, offset), sunset: localTimeOn(day.date, sun.sunset, offset) }
       : {}),

@@ -114,7 +114,7 @@ export const DayTimelineFields = {
   sunset: Schema.optional(LocalTime.annotations({ description: "Addition: absent in a polar day or night" })),
   deciding_factors: Schema.optional(Schema.Array(Schema.String).annotations({
     description: "Addition: the rules' factors that set the class, as codes: wind, gust, seas, steep_seas, visibility, " +
-      "precipitation, thunderstorm, cold_water, sea_state_unavailable (and any the rules add); empty on a GO day",
+      "precipitation, thunderstorm, cold_water, sea_state_unavailable, darkness, freezing_spray, wind_against_current (and any the rules add); empty on a GO day",
     examples: [["gust", "seas"]]
   })),
   tides: Schema.optional(Schema.Array(TideEvent).annotations({
@@ -126,8 +126,10 @@ export const DayTimelineFields = {
 
 export const DayConfidence = Schema.Struct({
   date: Schema.String,
-  level: Schema.Literal("high", "medium", "low"),
-  reason: Schema.String.annotations({ description: "Why, in English, with the models and numbers" })
+  level: Schema.Literal("high", "medium", "low", "unchecked").annotations({
+    description: "high: the models agree, close together; medium: same class, far apart; low: they disagree on the class; unchecked: one model only, nothing to check it against"
+  }),
+  reason: Schema.String.annotations({ description: "Why, with the models and numbers, in the language and units asked" })
 }).annotations({
   identifier: "DayConfidence",
   examples: [{
@@ -165,6 +167,6 @@ export const ForecastMetaFields = {
   source: Schema.optional(ForecastSource),
   units: Schema.optional(DisplayUnits),
   confidence: Schema.optional(Schema.Array(DayConfidence).annotations({
-    description: "Addition: per day, how far the weather models agree (high, medium, low) and why"
+    description: "Addition: per day, how far the weather models agree (high, medium, low, or unchecked with one model) and why"
   }))
 }

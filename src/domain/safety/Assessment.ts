@@ -16,7 +16,8 @@ export const Factor = Schema.Literal(
   "sea_state_unavailable",
   "darkness",
   "freezing_spray",
-  "cold_air"
+  "cold_air",
+  "wind_against_current"
 )
 export type Factor = typeof Factor.Type
 
@@ -47,6 +48,11 @@ export const DayAssessment = Schema.Struct({
   /** The factors that are not GO, most severe first, then the notes (class GO): docs/safety.md. */
   reasons: Schema.Array(Reason),
   /** Factors that are worse outside the window than inside it, worth a warning in the text. */
-  worseOutsideWindow: Schema.Array(Factor)
+  worseOutsideWindow: Schema.Array(Factor),
+  /**
+   * The weather model whose readings the day quotes, when it is not the primary one: the model that
+   * decided the class when the models disagree (docs/safety.md "Models that disagree").
+   */
+  model: Schema.optional(Schema.String)
 })
 export type DayAssessment = typeof DayAssessment.Type

@@ -25,7 +25,7 @@ export const rateFactors = (day: DayConditions, profile: VesselProfile): FactorR
     ...seaReasons(day, profile),
     ...visibilityReasons(day, profile),
     ...thunderstormReasons(day),
-    ...precipitationReasons(day),
+    ...precipitationReasons(day, profile),
     ...coldWaterReasons(day, profile),
     ...freezingSprayReasons(day),
     ...darknessReasons(day, profile)

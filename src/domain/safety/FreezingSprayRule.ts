@@ -19,18 +19,19 @@ export const icingPredictor = (windKt: number, airC: number, waterC: number): nu
 }
 
 /**
- * The freezing spray a day holds: none unless the air is -2 °C or colder, the wind force 6 (22 kt) or
- * more (`mariners-handbook-icing`: the spray comes from breaking waves) and the water 6 °C or less; then
- * the predictor's category. Unknown air or water temperature: none (not assessed).
+ * The freezing spray a day holds: none unless the air is -2 °C or colder and the wind force 6 (22 kt) or
+ * more (`mariners-handbook-icing`: the spray comes from breaking waves); then the predictor's own
+ * category, the water temperature weighed by the predictor alone (warmer water, less ice). Unknown air
+ * or water temperature: none (not assessed).
  */
 export const sprayIcingOf = (day: DayConditions): SprayIcing => {
   const air = day.air_temp_c
   const water = day.water_temp_c
   if (air === undefined || water === undefined) return "none"
-  if (air > UNIVERSAL.freezingSprayAirC || water > UNIVERSAL.freezingSprayWaterC) return "none"
+  if (air > UNIVERSAL.freezingSprayAirC) return "none"
   if (day.wind_speed_kt < UNIVERSAL.freezingSprayWindKt) return "none"
   const ppr = icingPredictor(day.wind_speed_kt, air, water)
-  return ppr >= UNIVERSAL.sprayHeavyPpr ? "heavy" : ppr >= UNIVERSAL.sprayModeratePpr ? "moderate" : "light"
+  return ppr >= UNIVERSAL.sprayHeavyPpr ? "heavy" : ppr >= UNIVERSAL.sprayModeratePpr ? "moderate" : ppr > 0 ? "light" : "none"
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Reason } from "./Assessment.js"
 import type { DayConditions } from "./DayConditions.js"
 import { num, reason } from "./Rating.js"
 import { UNIVERSAL } from "./Thresholds.js"
+import type { VesselProfile } from "./VesselProfile.js"
 
 /**
  * Thunderstorms are AVOID for every vessel: a forecast thunderstorm (WMO weather code 95-99), or the
@@ -26,12 +27,13 @@ export const thunderstormReasons = (day: DayConditions): ReadonlyArray<Reason> =
 }
 
 /**
- * Rain that is likely (50 % or more) and at least 1 mm/h is CAUTION (`ams-rain`). An unknown probability
+ * Rain that is likely (50 % or more) and at least 1 mm/h is CAUTION for an open boat (`ams-rain`), a
+ * note for a vessel with a cabin (docs/safety.md). An unknown probability
  * is taken at its worst; an unknown rate is no factor by itself (issue 11): a chance of rain with no
  * amount is a note, since most likely-rain hours carry a rate, and without one nothing says it is wet
  * enough to matter.
  */
-export const precipitationReasons = (day: DayConditions): ReadonlyArray<Reason> => {
+export const precipitationReasons = (day: DayConditions, profile: VesselProfile): ReadonlyArray<Reason> => {
   const p = day.precipitation_probability_pct
   const r = day.precipitation_mm_per_h
   if (r === undefined) {
@@ -42,7 +44,8 @@ export const precipitationReasons = (day: DayConditions): ReadonlyArray<Reason> 
   const text = [p === undefined ? undefined : `${num(p)} %`, `${num(r)} mm/h`]
     .filter((x) => x !== undefined)
     .join(", ")
-  return likely && wet
-    ? [reason("precipitation", "CAUTION", `rain likely: ${text}`)]
-    : [reason("precipitation", "GO", `rain unlikely or light: ${text}`)]
+  if (!(likely && wet)) return [reason("precipitation", "GO", `rain unlikely or light: ${text}`)]
+  return profile.openBoat
+    ? [reason("precipitation", "CAUTION", `rain likely: ${text}, CAUTION for an open boat`)]
+    : [reason("precipitation", "GO", `rain likely: ${text}, a note for a vessel with a cabin`)]
 }

@@ -37,6 +37,8 @@ export const applySafetyFloor = (
 ): Either.Either<Analysis, string> =>
   Either.map(checkCoverage(days, proposed.daily_classifications), () => ({
     summary: proposed.summary,
+    // The confidence's wording in the language asked, when the analyst gave one (its levels are the rules').
+    ...(proposed.confidence === undefined ? {} : { confidence: proposed.confidence }),
     daily_classifications: proposed.daily_classifications.map((written, i) => ({
       ...written,
       classification: mostSevere(days[i]!.classification, written.classification)

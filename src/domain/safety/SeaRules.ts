@@ -47,13 +47,12 @@ export const seaReasons = (day: DayConditions, profile: VesselProfile): Readonly
       const steepness = waveSteepness(height, period)
       const shown = `H/L 1/${Math.round(1 / steepness)}`
       if (steepness >= UNIVERSAL.steepness) {
-        reasons.push(
-          reason(
-            "steep_seas",
-            profile.under40 ? "AVOID" : "CAUTION",
-            `steep seas: ${num(height)} ft at ${num(period)} s (${shown}, steep from 1/25), ${profile.under40 ? "AVOID under 40 ft" : "CAUTION from 40 ft"}`
-          )
-        )
+        const [cls, rule] = profile.under40
+          ? ["AVOID", "AVOID under 40 ft"] as const
+          : profile.under100
+          ? ["CAUTION", "CAUTION from 40 ft"] as const
+          : ["GO", "no danger from about 100 ft"] as const
+        reasons.push(reason("steep_seas", cls, `steep seas: ${num(height)} ft at ${num(period)} s (${shown}, steep from 1/25), ${rule}`))
       } else {
         reasons.push(reason("steep_seas", "GO", `${num(height)} ft at ${num(period)} s is not steep (${shown}, steep from 1/25)`))
       }

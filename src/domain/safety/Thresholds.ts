@@ -73,13 +73,29 @@ export const UNIVERSAL = {
    */
   steepMinHeightFt: 3,
   steepness: 1 / 25,
+  /**
+   * The same table limits the danger of steep seas to vessels of about 100 ft or less (`burch-steepness`,
+   * `nws-lot-steep-waves`): AVOID under 40 ft, CAUTION from 40 ft, a note (GO) from 100 ft.
+   */
+  steepDangerUnderFt: 100,
   /** IMO/WMO terms: good > 5 nm, poor 0.5-2 nm, very poor < 0.5 nm (`imo-msi-visibility`, `uk-shipping-terms`). */
   goodVisibilityNm: 5,
+  /**
+   * Moderate visibility (2-5 nm) is CAUTION under 40 ft only: no marine warning starts above 1 nm (the
+   * NWS Dense Fog Advisory is at most 1 nm, `nwsi-10-301`), and from 40 ft a vessel carries radar
+   * (`pwc-restricted-visibility-law` is the reason fog is stricter for small craft).
+   */
+  moderateVisibilityCautionUnderFt: 40,
   poorVisibilityNm: 2,
   denseFogNm: 0.5,
   /** Rain: probable (>= 50 %) and at least light-moderate (>= 1 mm/h) (`ams-rain`). */
   rainProbabilityPct: 50,
   rainRateMmPerH: 1,
+  /*
+   * Rain by itself is CAUTION for open boats only (a pwc, and power boats, sailboats and catamarans
+   * under 26 ft): `ams-rain` defines the rate, not a danger, and no source makes rain a hazard for a
+   * vessel with a cabin; what rain does to visibility the visibility rule rates.
+   */
   /** Thunderstorm signature: AMS heavy rain with Special Marine Warning gusts (`ams-rain`, `nws-box-mariner`). */
   heavyRainMmPerH: 7.6,
   thunderstormGustKt: 38,
@@ -110,14 +126,12 @@ export const UNIVERSAL = {
   freezingAirC: 0,
   /**
    * Freezing spray: ice accretes on a vessel when the air is -2 °C or colder and the wind is force 6 or
-   * more (`mariners-handbook-icing`), over water cold enough for the spray to freeze (6 °C or less,
-   * Overland's near-freezing range, `overland-1990`). The rate comes from Overland's icing predictor
+   * more (`mariners-handbook-icing`). How fast, the water temperature included, is Overland's icing predictor
    * PPR = Va (Tf - Ta) / (1 + 0.3 (Tw - Tf)), Va in m/s, Tf = -1.7 °C (sea water), whose categories are
    * light < 0.7 cm/h, moderate 0.7-2 cm/h, heavy >= 2 cm/h (`opc-freezing-spray`); 2 cm/h is the NWS
    * Heavy Freezing Spray Warning criterion (`nws-heavy-freezing-spray`).
    */
   freezingSprayAirC: -2,
-  freezingSprayWaterC: 6,
   freezingSprayWindKt: 22,
   seaWaterFreezingC: -1.7,
   sprayModeratePpr: 22.4,

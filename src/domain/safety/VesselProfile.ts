@@ -20,6 +20,8 @@ export interface VesselProfile {
   readonly openBoat: boolean
   /** Dense fog is AVOID for these (pwc and boats under 40 ft). */
   readonly under40: boolean
+  /** Steep seas are a danger (pwc and boats under about 100 ft: `burch-steepness`). */
+  readonly under100: boolean
   /** The gale rule applies (every vessel under 200 ft). */
   readonly under200: boolean
 }
@@ -58,6 +60,7 @@ export const profileOf = (vessel: Vessel): VesselProfile => {
     under21: pwc || vessel.lengthFt < UNIVERSAL.coldWaterCautionUnderFt,
     openBoat: pwc || (vessel.type !== "yacht" && vessel.lengthFt < UNIVERSAL.openBoatUnderFt),
     under40: pwc || vessel.lengthFt < BAND_FROM_FT.L,
+    under100: pwc || vessel.lengthFt < UNIVERSAL.steepDangerUnderFt,
     under200: pwc || vessel.lengthFt < BAND_FROM_FT.XXL
   }
 }

@@ -5,7 +5,8 @@ import { UNIVERSAL } from "./Thresholds.js"
 import type { VesselProfile } from "./VesselProfile.js"
 
 /**
- * GO needs good visibility (5 nm or more). Moderate (2-5 nm) and poor (0.5-2 nm) are CAUTION. Dense fog
+ * GO needs good visibility (5 nm or more) under 40 ft; moderate (2-5 nm) is CAUTION under 40 ft and a
+ * note from 40 ft (no marine warning starts above 1 nm: `nwsi-10-301`). Poor (0.5-2 nm) is CAUTION. Dense fog
  * (under 0.5 nm) is AVOID for a pwc and for boats under 40 ft, which mostly carry no radar, and CAUTION
  * from 40 ft (`imo-msi-visibility`, `nws-hgx-dense-fog`, `pwc-restricted-visibility-law`).
  */
@@ -22,7 +23,11 @@ export const visibilityReasons = (day: DayConditions, profile: VesselProfile): R
     ]
   }
   if (v < UNIVERSAL.poorVisibilityNm) return [reason("visibility", "CAUTION", `visibility ${num(v)} nm: poor (0.5-2 nm)`)]
-  if (v < UNIVERSAL.goodVisibilityNm) return [reason("visibility", "CAUTION", `visibility ${num(v)} nm: moderate (2-5 nm)`)]
+  if (v < UNIVERSAL.goodVisibilityNm) {
+    return profile.vessel.type === "pwc" || profile.vessel.lengthFt < UNIVERSAL.moderateVisibilityCautionUnderFt
+      ? [reason("visibility", "CAUTION", `visibility ${num(v)} nm: moderate (2-5 nm), CAUTION under 40 ft`)]
+      : [reason("visibility", "GO", `visibility ${num(v)} nm: moderate (2-5 nm), keep a radar watch from 40 ft`)]
+  }
   return [reason("visibility", "GO", `visibility ${num(v)} nm: good`)]
 }
 

@@ -10,9 +10,10 @@ import { num } from "./Rating.js"
  * the opposite direction to the flow of the tide there are often larger, steeper waves", especially at
  * harbour entrances and headlands); NWS Chicago, "Dangerous Waves" (steep waves "compounded by tidal
  * currents near bars, inlets or port entrances"). Seas must already exist for it to matter, so the rule
- * raises the SEAS factor, never creates one: an hour qualifies when the current is at least 1 kt, flows
- * within 45° of where the wind comes from, the wind is at least 10 kt and the seas at least 2 ft. Seas
- * rated GO become CAUTION; seas rated CAUTION become AVOID when the current reaches 2 kt.
+ * acts through the seas' class, as its own factor `wind_against_current`: an hour qualifies when the
+ * current is at least 1 kt, flows within 45° of where the wind comes from, the wind is at least 10 kt
+ * and the seas at least 2 ft. Seas rated GO give CAUTION; seas rated CAUTION give AVOID when the
+ * current reaches 2 kt.
  */
 export const AGAINST_WITHIN_DEG = 45
 export const MIN_CURRENT_KT = 1
@@ -69,7 +70,7 @@ export const withCurrentAgainstWind = (
   const raised = raisedSeas(seas, opposition)
   if (raised === seas) return undefined
   const added: Reason = {
-    factor: "seas",
+    factor: "wind_against_current",
     classification: raised,
     detail: `wind against current: ${num(opposition.currentKt)} kt current setting ${Math.round(opposition.currentToDeg)}° into a ` +
       `${num(opposition.windKt)} kt wind from ${Math.round(opposition.windFromDeg)}° with ${num(opposition.seasFt)} ft seas ` +

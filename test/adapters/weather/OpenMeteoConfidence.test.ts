@@ -5,6 +5,7 @@ import { decodeBody } from "../../../src/adapters/weather/OpenMeteoResponse.js"
 import { mergeSeries } from "../../../src/adapters/weather/OpenMeteoSeries.js"
 import { judgeDays } from "../../../src/domain/forecast/ForecastExtras.js"
 import { severityOf } from "../../../src/domain/forecast/Analysis.js"
+import { ratedClass } from "../../../src/domain/forecast/ModelConfidence.js"
 import { assessDays } from "../../../src/domain/safety/AssessDays.js"
 import { defaultPreferences, type Language } from "../../../src/domain/spotcast/Preferences.js"
 import { defaultVessel } from "../../../src/domain/spotcast/Vessel.js"
@@ -55,26 +56,36 @@ describe("confidence from model agreement (constructed Open-Meteo answers)", () 
     assert.deepStrictEqual(judged.notes, [[], [], []])
   })
 
-  it("a disagreement across a class boundary: the more severe class, low confidence, and the text says so", () => {
+  it("a disagreement across a class boundary: one model alone raises a day to CAUTION at most, the text names it and quotes its numbers", () => {
     const { assessed, judged, perModel } = judge("hoek-van-holland.forecast.models-disagree.constructed.json")
     const split = DATES.map((_, i) => new Set(perModel.map((m) => m[i]!.classification)).size > 1)
     assert.isTrue(split.some(Boolean), "precondition: GFS crosses a class boundary on some day")
-    assert.isTrue(DATES.some((_, i) => judged.days[i]!.classification !== assessed[i]!.classification), "some day is raised above best_match's class")
+    assert.isTrue(
+      judged.notes.some((n) => n.some((x) => x._tag === "ModelsDisagree" && x.heldBack?.model === "gfs_seamless")),
+      "GFS alone gives AVOID on some day: held back to CAUTION"
+    )
     DATES.forEach((date, i) => {
-      const worst = perModel.map((m) => m[i]!.classification).reduce((a, b) => (severityOf(b) > severityOf(a) ? b : a))
-      assert.strictEqual(judged.days[i]!.classification, worst, `${date}: the most severe model's class`)
+      const classes = perModel.map((m) => m[i]!.classification)
+      assert.strictEqual(judged.days[i]!.classification, ratedClass(assessed[i]!.classification, classes), `${date}: the policy's class`)
       assert.isAtLeast(severityOf(judged.days[i]!.classification), severityOf(assessed[i]!.classification), "never less severe")
       if (!split[i]) return
       assert.strictEqual(judged.confidence[i]!.level, "low")
       assert.include(judged.confidence[i]!.reason, "the models disagree across a class boundary")
-      assert.include(judged.confidence[i]!.reason, `gfs_seamless ${worst}`)
       assert.deepStrictEqual(judged.notes[i]!.map((n) => n._tag), ["ModelsDisagree"])
-      if (worst !== assessed[i]!.classification) {
-        assert.isTrue(judged.days[i]!.reasons.some((r) => r.detail.startsWith("models disagree: gfs_seamless gives")))
+      const note = judged.notes[i]![0]!
+      assert.strictEqual(note._tag, "ModelsDisagree")
+      if (note._tag !== "ModelsDisagree") return
+      assert.strictEqual(note.reading?.model, "gfs_seamless", "GFS is the severe model")
+      if (judged.days[i]!.classification !== assessed[i]!.classification) {
+        assert.strictEqual(judged.days[i]!.model, "gfs_seamless", "the raised day quotes the model that raised it")
+        assert.isTrue(judged.days[i]!.reasons.some((r) => r.detail.startsWith("gfs_seamless: ")))
       }
-      assert.include(text(judged)(i), "The weather models disagree on this day")
-      assert.include(text(judged)(i), `it is rated ${worst}, the more severe`)
-      assert.include(text(judged, "fr")(i), "Les modèles météo ne s'accordent pas")
+      assert.include(text(judged)(i), "gfs_seamless shows ")
+      if (note.heldBack !== undefined) {
+        assert.strictEqual(judged.days[i]!.classification, "CAUTION")
+        assert.include(text(judged)(i), "Only gfs_seamless rates this day AVOID; one model alone is not enough for AVOID")
+      }
+      assert.include(text(judged, "fr")(i), "gfs_seamless prévoit ")
     })
   })
 
@@ -104,10 +115,10 @@ describe("confidence from model agreement (constructed Open-Meteo answers)", () 
     assert.strictEqual(series.hours[5]!.wind_speed_kt, body.hourly.wind_speed_10m[5])
   })
 
-  it("only one model: medium, nothing to compare (an answer without suffixes)", () => {
+  it("only one model: unchecked, nothing to compare (an answer without suffixes)", () => {
     const { judged, series } = judge("hoek-van-holland.forecast.json")
     assert.deepStrictEqual(series.models, ["best_match"])
-    assert.deepStrictEqual(judged.confidence.map((c) => c.level), ["medium", "medium", "medium"])
+    assert.deepStrictEqual(judged.confidence.map((c) => c.level), ["unchecked", "unchecked", "unchecked"])
     assert.include(judged.confidence[0]!.reason, "one model only (best_match)")
   })
 })

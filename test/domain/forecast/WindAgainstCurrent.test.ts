@@ -32,7 +32,7 @@ describe("wind against current raises the seas", () => {
     assert.strictEqual(assessed[0]!.classification, "GO", "precondition: GO without the current")
     assert.strictEqual(j.days[0]!.classification, "CAUTION")
     const reason = j.days[0]!.reasons.find((r) => r.detail.startsWith("wind against current"))
-    assert.strictEqual(reason?.factor, "seas")
+    assert.strictEqual(reason?.factor, "wind_against_current", "its own factor, not the seas")
     assert.strictEqual(reason?.classification, "CAUTION")
     assert.include(reason!.detail, "RNLI")
     assert.deepStrictEqual(j.notes[0]!.map((n) => n._tag), ["WindAgainstCurrent"])
@@ -46,6 +46,8 @@ describe("wind against current raises the seas", () => {
       simulated: false
     }, 0)
     assert.include(text, "Wind against current: a 1.5 kt current runs against the 11 kt wind")
+    assert.include(text, "because of wind against current", "the verdict names the hazard, not the seas' height")
+    assert.deepStrictEqual(j.days[0]!.reasons.filter((r) => r.classification === "CAUTION").map((r) => r.factor), ["wind_against_current"])
   })
 
   it("a current with the wind, across it, too weak, or without seas changes nothing", () => {

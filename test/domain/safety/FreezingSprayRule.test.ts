@@ -22,12 +22,15 @@ describe("freezing spray (issue 11)", () => {
     assert.strictEqual(icingPredictor(30, -12, -3), icingPredictor(30, -12, -1.7))
   })
 
-  it("needs air of -2 °C or colder, force 6 (22 kt) and water of 6 °C or less", () => {
+  it("needs air of -2 °C or colder and force 6 (22 kt); then the predictor's own category, the water included", () => {
     assert.strictEqual(sprayIcingOf(cold(25, -3, 4)), "light") // PPR 6.2
     assert.strictEqual(sprayIcingOf(cold(24, -8, 2)), "moderate") // PPR 36.9
     assert.strictEqual(sprayIcingOf(cold(30, -12, 0)), "heavy") // PPR 105
     assert.strictEqual(sprayIcingOf(cold(30, -1.9, 0)), "none")
-    assert.strictEqual(sprayIcingOf(cold(30, -12, 6.1)), "none")
+    // Warmer water lowers the predictor, it does not switch it off: -8 °C, 31 kt, 8.8 °C water is PPR 24.2, moderate.
+    assert.strictEqual(sprayIcingOf(cold(31, -8, 8.8)), "moderate")
+    assert.strictEqual(sprayIcingOf(cold(30, -12, 6.1)), "moderate") // PPR 41.8
+    assert.strictEqual(sprayIcingOf(cold(22, -2, 25)), "light") // PPR 0.4: the predictor's light category
     assert.strictEqual(sprayIcingOf(cold(21.9, -20, 0)), "none")
     const { water_temp_c: _, ...noWater } = cold(30, -12, 0)
     assert.strictEqual(sprayIcingOf(noWater), "none")
@@ -37,6 +40,7 @@ describe("freezing spray (issue 11)", () => {
     assert.deepStrictEqual(spray(cold(25, -3, 4)), ["CAUTION"])
     assert.deepStrictEqual(spray(cold(24, -8, 2)), ["CAUTION"])
     assert.deepStrictEqual(spray(cold(30, -12, 0)), ["AVOID"])
+    assert.deepStrictEqual(spray(cold(31, -8, 8.8)), ["CAUTION"], "the predictor's moderate is flagged")
     // A 300 ft ship is only CAUTION at 30 kt: the heavy spray alone makes the day AVOID.
     assert.strictEqual(classifyDay(cold(30, -12, 0), ship).classification, "AVOID")
     assert.strictEqual(classifyDay({ ...cold(30, -12, 0), air_temp_c: 5 }, ship).classification, "CAUTION")

@@ -55,6 +55,7 @@ export const pack: Pack = {
       : `${cls} for ${vessel} under the rules for this vessel.`,
   alsoWatch: (hazards) => `Also watch for ${hazards}.`,
   hazard: {
+    wind_against_current: () => "wind against current",
     wind: (f) => `sustained wind of ${f.wind}`,
     gust: (f) => `gusts to ${f.gust}`,
     seas: (f) => f.seas !== undefined ? `seas of ${f.seas}` : "rough seas",
@@ -90,9 +91,11 @@ export const pack: Pack = {
       ], ", ")
     }.`
   },
+  visibilityUnavailable: "Visibility is not forecast for this place: it was not assessed, so watch for fog and keep your navigation lights ready.",
   seaStateUnavailable:
     "Sea-state data unavailable: there is no wave data for this place and time, so look at the water yourself before setting out.",
   worse: {
+    wind_against_current: "wind against current",
     wind: "stronger wind",
     gust: "stronger gusts",
     seas: "higher seas",

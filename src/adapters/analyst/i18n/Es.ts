@@ -62,6 +62,7 @@ export const pack: Pack = {
       : `${classWord[cls]} para ${vessel} según las reglas de este tipo de embarcación.`,
   alsoWatch: (hazards) => `Vigile también: ${hazards}.`,
   hazard: {
+    wind_against_current: () => "viento contra corriente",
     wind: (f) => `viento sostenido de ${f.wind}`,
     gust: (f) => `rachas de ${f.gust}`,
     seas: (f) => f.seas !== undefined ? `olas de ${f.seas}` : "mar gruesa",
@@ -100,9 +101,11 @@ export const pack: Pack = {
       ], "; ")
     }.`
   },
+  visibilityUnavailable: "No hay pronóstico de visibilidad para este lugar: no se ha evaluado, así que vigile la niebla y tenga listas las luces de navegación.",
   seaStateUnavailable:
     "Sin datos del estado del mar: no hay datos de oleaje para este lugar y estas horas; compruebe usted mismo el mar antes de salir.",
   worse: {
+    wind_against_current: "viento contra corriente",
     wind: "más viento",
     gust: "rachas más fuertes",
     seas: "olas más altas",

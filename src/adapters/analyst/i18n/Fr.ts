@@ -63,6 +63,7 @@ export const pack: Pack = {
       : `${classWord[cls]} pour ${vessel} selon les règles de ce type de bateau.`,
   alsoWatch: (hazards) => `À surveiller aussi : ${hazards}.`,
   hazard: {
+    wind_against_current: () => "vent contre courant",
     wind: (f) => `vent moyen de ${f.wind}`,
     gust: (f) => `rafales à ${f.gust}`,
     seas: (f) => f.seas !== undefined ? `creux de ${f.seas}` : "mer forte",
@@ -103,9 +104,11 @@ export const pack: Pack = {
       ], " ; ")
     }.`
   },
+  visibilityUnavailable: "La visibilité n'est pas prévue pour ce lieu : elle n'a pas été évaluée, surveillez le brouillard et gardez vos feux de navigation prêts.",
   seaStateUnavailable:
     "Données d'état de la mer indisponibles : aucune donnée de vagues pour ce lieu et ces heures ; vérifiez vous-même la mer avant de partir.",
   worse: {
+    wind_against_current: "vent contre courant",
     wind: "vent plus fort",
     gust: "rafales plus fortes",
     seas: "mer plus creuse",

@@ -75,6 +75,7 @@ export const pack: Pack = {
       : `${classWord[cls]} per ${vessel} secondo le regole per questo tipo di imbarcazione.`,
   alsoWatch: (hazards) => `Attenzione anche a: ${hazards}.`,
   hazard: {
+    wind_against_current: () => "vento contro corrente",
     wind: (f) => `vento medio di ${f.wind}`,
     gust: (f) => `raffiche fino a ${f.gust}`,
     seas: (f) => f.seas !== undefined ? `onde di ${f.seas}` : "mare grosso",
@@ -115,9 +116,11 @@ export const pack: Pack = {
       ], "; ")
     }.`
   },
+  visibilityUnavailable: "La visibilità non è prevista per questo luogo: non è stata valutata, quindi attenzione alla nebbia e tenete pronte le luci di navigazione.",
   seaStateUnavailable:
     "Dati sullo stato del mare non disponibili: mancano i dati sulle onde per questo luogo e questi orari; controlla di persona il mare prima di uscire.",
   worse: {
+    wind_against_current: "vento contro corrente",
     wind: "vento più forte",
     gust: "raffiche più forti",
     seas: "onde più alte",

@@ -56,6 +56,7 @@ export const pack: Pack = {
       : `【${classWord[cls]}】${vessel}：この船種の基準による判定です。`,
   alsoWatch: (hazards) => `その他の注意点：${hazards}。`,
   hazard: {
+    wind_against_current: () => "風と潮流の逆行",
     wind: (f) => `平均風速${f.wind}`,
     gust: (f) => `最大瞬間風速${f.gust}`,
     seas: (f) => f.seas !== undefined ? `波高${f.seas}` : "高い波",
@@ -91,8 +92,10 @@ export const pack: Pack = {
       ], "、")
     }。`
   },
+  visibilityUnavailable: "この場所の視程予報はありません（未評価）。霧に注意し、航海灯をすぐ使えるようにしてください。",
   seaStateUnavailable: "海況データなし：この場所・時間帯の波のデータがありません。出航前にご自身で海の様子を確かめてください。",
   worse: {
+    wind_against_current: "風と潮流の逆行",
     wind: "風が強まる",
     gust: "突風が強まる",
     seas: "波が高くなる",

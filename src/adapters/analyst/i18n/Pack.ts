@@ -88,6 +88,8 @@ export interface Pack {
   readonly hazard: Readonly<Record<Hazard, (facts: DayFacts) => string>>
   readonly conditions: (window: WindowHours, facts: DayFacts) => string
   readonly seaStateUnavailable: string
+  /** No visibility in the forecast: not assessed, said so. */
+  readonly visibilityUnavailable: string
   /** What gets worse outside the window, as a noun phrase per factor. */
   readonly worse: Readonly<Record<Factor, string>>
   readonly worseOutside: (worse: string) => string

@@ -72,6 +72,7 @@ export const pack: Pack = {
       : `${classWord[cls]} para ${vessel} segundo as regras para este tipo de embarcação.`,
   alsoWatch: (hazards) => `Atenção também a: ${hazards}.`,
   hazard: {
+    wind_against_current: () => "vento contra corrente",
     wind: (f) => `vento médio de ${f.wind}`,
     gust: (f) => `rajadas de ${f.gust}`,
     seas: (f) => f.seas !== undefined ? `ondas de ${f.seas}` : "mar grosso",
@@ -112,9 +113,11 @@ export const pack: Pack = {
       ], "; ")
     }.`
   },
+  visibilityUnavailable: "Não há previsão de visibilidade para este local: não foi avaliada, por isso atenção ao nevoeiro e tenha as luzes de navegação prontas.",
   seaStateUnavailable:
     "Dados do estado do mar indisponíveis: não há dados de ondas para este local e horário; observe o mar com os seus próprios olhos antes de sair.",
   worse: {
+    wind_against_current: "vento contra corrente",
     wind: "mais vento",
     gust: "rajadas mais fortes",
     seas: "ondas maiores",

@@ -54,7 +54,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("forecast additions (is
       assert.match(analysis.issued_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
       assert.deepStrictEqual(analysis.units.speed, "kts")
       assert.strictEqual(analysis.confidence.length, 2)
-      assert.oneOf(analysis.confidence[0].level, ["high", "medium", "low"])
+      assert.oneOf(analysis.confidence[0].level, ["high", "medium", "low", "unchecked"])
       assert.isString(analysis.source.attribution)
       for (const day of analysis.daily_classifications) {
         assert.strictEqual(day.hourly.length, 24)
