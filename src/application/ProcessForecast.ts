@@ -1,4 +1,4 @@
-import { Cause, DateTime, Effect, Either, Metric, Option } from "effect"
+import { Cause, Clock, DateTime, Effect, Either, Metric, Option } from "effect"
 import { spotCastPrice } from "../domain/billing/Pricing.js"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import { assessDays } from "../domain/safety/AssessDays.js"
@@ -116,10 +116,12 @@ export const forecastAnalysis = (input: AnalysisInput) =>
   Effect.gen(function*() {
     const { coordinates, dates, series, tripDurationHours } = input
     const vessel = input.vessel ?? defaultVessel
-    const days = assessDays({ series, dates, coordinates, vessel, tripDurationHours })
+    // No trip window is offered before the forecast is issued.
+    const notBeforeMillis = yield* Clock.currentTimeMillis
+    const days = assessDays({ series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
     if (Either.isLeft(days)) return yield* new WeatherUnavailable({ reason: days.left })
     // Issue 15: the current against the wind and the other models can only make a day more severe.
-    const judged = judgeDays(days.right, { series, dates, coordinates, vessel, tripDurationHours })
+    const judged = judgeDays(days.right, { series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
     if (input.beforeAnalyst !== undefined) yield* input.beforeAnalyst
     const proposed = yield* input.analyze({
       coordinates,

@@ -3,7 +3,8 @@ import { type Classification, mostSevere, severityOf, worstOf } from "../forecas
 import { isoDate } from "../forecast/ForecastPeriod.js"
 import { classifyDay } from "../safety/ClassifyDay.js"
 import type { DayConditions } from "../safety/DayConditions.js"
-import { daylightOn } from "../safety/Daylight.js"
+import { isPolarNight } from "../safety/DarknessRule.js"
+import { daylightOn, sunHours, sunSpan } from "../safety/Daylight.js"
 import type { HourlyPoint } from "../safety/HourlyWeather.js"
 import { reduceHours } from "../safety/ReduceHours.js"
 import { profileOf } from "../safety/VesselProfile.js"
@@ -39,16 +40,18 @@ export interface JudgedSample {
   readonly conditions: DayConditions
 }
 
-/** The light at `utcMillis` at `position`, by the safety engine's own daylight computation. */
+/**
+ * The light at `utcMillis` at `position`, by the safety engine's own daylight computation and polar-night
+ * line (`DarknessRule`), so a SpotCast's hours and a route's samples agree about the same night.
+ */
 export type Light = "day" | "night" | "polar_night"
 
 export const lightAt = (position: Coordinates, utcMillis: number, utcOffsetSeconds: number): Light => {
   const local = utcMillis + utcOffsetSeconds * 1000
   const hour = ((local % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS
-  const daylight = daylightOn(isoDate(local), position, utcOffsetSeconds)
-  if (daylight._tag === "PolarDay") return "day"
-  if (daylight._tag === "SunRisesAndSets") return hour >= daylight.sunrise && hour < daylight.sunset ? "day" : "night"
-  return "polar_night"
+  const sun = sunSpan(daylightOn(isoDate(local), position, utcOffsetSeconds))
+  if (isPolarNight(sunHours(sun))) return "polar_night"
+  return hour >= sun.start && hour < sun.end ? "day" : "night"
 }
 
 /** Whether the sun is up at `utcMillis` at `position`. */
@@ -58,7 +61,7 @@ export const isDaylight = (position: Coordinates, utcMillis: number, utcOffsetSe
 /**
  * Darkness on the route, as issue 11's darkness rule for a SpotCast trip (`DarknessRule`): a passage
  * hour in the dark is a trip that does not fit in daylight, at least CAUTION for every vessel; on a date
- * with no daylight at all (polar night) it is AVOID for an open boat under 26 ft. A person overboard is
+ * with less than an hour of daylight (polar night) it is AVOID for an open boat under 26 ft. A person overboard is
  * hard to find and other craft hard to see at night (`uscg-navrules`, docs/safety.md).
  */
 export const darknessReason = (light: Light, vessel: Vessel): ReadonlyArray<SampleReason> => {
@@ -67,8 +70,8 @@ export const darknessReason = (light: Light, vessel: Vessel): ReadonlyArray<Samp
     return [{ factor: "darkness", classification: "CAUTION", detail: "at night: a passage in the dark is CAUTION" }]
   }
   return profileOf(vessel).openBoat
-    ? [{ factor: "darkness", classification: "AVOID", detail: "no daylight at all (polar night): AVOID for an open boat under 26 ft" }]
-    : [{ factor: "darkness", classification: "CAUTION", detail: "no daylight at all (polar night): CAUTION, navigate by night" }]
+    ? [{ factor: "darkness", classification: "AVOID", detail: "less than an hour of daylight (polar night): AVOID for an open boat under 26 ft" }]
+    : [{ factor: "darkness", classification: "CAUTION", detail: "less than an hour of daylight (polar night): CAUTION, navigate by night" }]
 }
 
 /**
