@@ -15,13 +15,24 @@ import { etaMillis, type Passage, type PlannedLeg, type PlannedSample } from "./
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
 
-/** The weather of one hour at a place, with the UTC offset of the series it came from (for daylight). */
+/**
+ * The weather of one hour at a place, with the UTC offset (for daylight and local times) and the IANA
+ * time zone, when the provider names one, of the series it came from.
+ */
 export interface HourAt {
   readonly point: HourlyPoint
   readonly utcOffsetSeconds: number
+  readonly timezone?: string | undefined
 }
 
-/** The weather of the hour containing `utcMillis` at `position`, if the forecast has it. */
+/**
+ * The local forecast hour (`YYYY-MM-DDTHH`, as the series writes it) nearest an instant: an ETA of
+ * 14:40 reads the 15:00 hour, 14:29 the 14:00 one (half past rounds up).
+ */
+export const nearestHourKey = (utcMillis: number, utcOffsetSeconds: number): string =>
+  new Date(Math.round((utcMillis + utcOffsetSeconds * 1000) / HOUR_MS) * HOUR_MS).toISOString().slice(0, 13)
+
+/** The weather of the forecast hour nearest `utcMillis` at `position`, if the forecast has it. */
 export type WeatherLookup = (position: Coordinates, utcMillis: number) => HourAt | undefined
 
 export interface SampleReason {
@@ -30,9 +41,16 @@ export interface SampleReason {
   readonly detail: string
 }
 
+/** Where a time is read locally: the series' UTC offset and IANA zone (when named). */
+export interface LocalZone {
+  readonly utcOffsetSeconds: number
+  readonly timezone?: string | undefined
+}
+
 export interface JudgedSample {
   readonly planned: PlannedSample
   readonly etaMillis: number
+  readonly zone: LocalZone
   readonly daylight: boolean
   readonly classification: Classification
   /** Not-GO factors first, most severe first (as the safety engine orders them), then notes. */
@@ -93,6 +111,7 @@ export const judgeSample = (
     return {
       planned,
       etaMillis: eta,
+      zone: hour.timezone === undefined ? { utcOffsetSeconds: hour.utcOffsetSeconds } : { utcOffsetSeconds: hour.utcOffsetSeconds, timezone: hour.timezone },
       daylight,
       classification: dark.reduce((c, r) => mostSevere(c, r.classification), judged.classification),
       reasons,
@@ -163,6 +182,9 @@ export interface DepartureRating {
   /** The strongest sustained wind and gust met on the way, for ranking equals. */
   readonly maxWindKt: number
   readonly maxGustKt: number
+  /** The zones of the first sample (the departure) and the last (the arrival). */
+  readonly departureZone: LocalZone
+  readonly arrivalZone: LocalZone
 }
 
 export const rateDeparture = (
@@ -179,7 +201,9 @@ export const rateDeparture = (
     classification: worst.classification,
     worstFactor: worstFactor(worst),
     maxWindKt: Math.max(...samples.map((s) => s.conditions.wind_speed_kt)),
-    maxGustKt: Math.max(...samples.map((s) => s.conditions.wind_gust_kt))
+    maxGustKt: Math.max(...samples.map((s) => s.conditions.wind_gust_kt)),
+    departureZone: samples[0]!.zone,
+    arrivalZone: samples[samples.length - 1]!.zone
   }
 }
 
@@ -191,3 +215,7 @@ export const bestDeparture = (ratings: ReadonlyArray<DepartureRating>): Departur
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? r : best
     return best
   })
+
+/** The departure to recommend: the best one, or none when every candidate is AVOID. */
+export const recommendedDeparture = (ratings: ReadonlyArray<DepartureRating>): DepartureRating | undefined =>
+  ratings.every((r) => r.classification === "AVOID") ? undefined : bestDeparture(ratings)
