@@ -114,6 +114,12 @@ describe("daylight and windows, properties", () => {
           const sun = sunSpan(daylightOn(day.date, at, offset))
           const windowStartUtc = Date.parse(`${day.date}T${pad(day.window.startHour)}:00:00Z`) - offset * 1000
           if (day.windowPast !== true) assert.isAtLeast(windowStartUtc, notBeforeMillis, `${day.date} window before issue`)
+          // A trip that fits in the daylight left (whole hours from the issue time) is never put in the dark.
+          const earliest = day.windowPast === true ? 0 : earliestHourOn(day.date, notBeforeMillis, offset)
+          const length = Math.min(sc.duration ?? 1, 24)
+          let fits = false
+          for (let h = Math.max(earliest, 0); h + length <= 24; h++) if (h >= sun.start && h + length <= sun.end) fits = true
+          if (fits) assert.strictEqual(day.conditions.dark_hours, 0, `${day.date}: ${JSON.stringify(day.window)} with the sun ${JSON.stringify(sun)}`)
           if (!windowOffered(day)) continue
           assert.notStrictEqual(day.classification, "AVOID")
           assert.isAtLeast(day.window.startHour, sun.start, "starts before sunrise")
