@@ -49,7 +49,8 @@ for (const [latitude, longitude] of places) {
               ? { error: series.left.reason }
               : Effect.runSync(Effect.either(forecastAnalysis({
                 series: series.right, dates: period.dates, coordinates, vessel, tripDurationHours, preferences: prefs,
-                issuedAt: Effect.succeed("2026-01-01T00:00:00.000Z"), analyze: analyst.analyze
+                issuedAt: Effect.succeed("2026-01-01T00:00:00.000Z"), notBeforeMillis: Date.parse("2026-01-01T00:00:00.000Z"),
+                analyze: analyst.analyze
               })))
             const line = JSON.stringify(result)
             hash.update(line).update("\n")

@@ -1,4 +1,4 @@
-import { Cause, DateTime, Effect, Either, Metric, Option } from "effect"
+import { Cause, Clock, DateTime, Effect, Either, Metric, Option } from "effect"
 import { spotCastPrice } from "../domain/billing/Pricing.js"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import { assessDays } from "../domain/safety/AssessDays.js"
@@ -106,6 +106,8 @@ export interface AnalysisInput {
   readonly beforeAnalyst?: Effect.Effect<unknown>
   /** When the analysis is issued (UTC, RFC 3339), asked once the analyst has answered. */
   readonly issuedAt: Effect.Effect<string>
+  /** No trip window starts before this instant (UTC epoch ms); the Clock's now when absent. */
+  readonly notBeforeMillis?: number
 }
 
 /**
@@ -116,10 +118,12 @@ export const forecastAnalysis = (input: AnalysisInput) =>
   Effect.gen(function*() {
     const { coordinates, dates, series, tripDurationHours } = input
     const vessel = input.vessel ?? defaultVessel
-    const days = assessDays({ series, dates, coordinates, vessel, tripDurationHours })
+    // No trip window starts before the forecast is issued.
+    const notBeforeMillis = input.notBeforeMillis ?? (yield* Clock.currentTimeMillis)
+    const days = assessDays({ series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
     if (Either.isLeft(days)) return yield* new WeatherUnavailable({ reason: days.left })
     // Issue 15: the current against the wind and the other models can only make a day more severe.
-    const judged = judgeDays(days.right, { series, dates, coordinates, vessel, tripDurationHours })
+    const judged = judgeDays(days.right, { series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
     if (input.beforeAnalyst !== undefined) yield* input.beforeAnalyst
     const proposed = yield* input.analyze({
       coordinates,

@@ -4,7 +4,7 @@ import { isoDate } from "../domain/forecast/ForecastPeriod.js"
 import type { HourlyPoint, WeatherSeries } from "../domain/safety/HourlyWeather.js"
 import { candidateOffsets, etaMillis, planPassage } from "../domain/route/Passage.js"
 import type { Route } from "../domain/route/Route.js"
-import type { HourAt, WeatherLookup } from "../domain/route/RouteAssessment.js"
+import { type HourAt, nearestHourKey, type WeatherLookup } from "../domain/route/RouteAssessment.js"
 import type { Coordinates } from "../domain/spotcast/Coordinates.js"
 import { Settings } from "../ports/Settings.js"
 import { WeatherProvider } from "../ports/WeatherProvider.js"
@@ -77,9 +77,13 @@ export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mo
   const lookup: WeatherLookup = (position, utcMillis) => {
     const cell = byCell.get(keyOf(cellOf(position)))
     if (cell === undefined) return undefined
-    const local = new Date(utcMillis + cell.utcOffsetSeconds * 1000).toISOString().slice(0, 13)
-    const point = cell.hours.get(local)
-    return point === undefined ? undefined : { point, utcOffsetSeconds: cell.utcOffsetSeconds } satisfies HourAt
+    // The nearest hour; the one containing the instant only where the series ends before the nearest.
+    const point = cell.hours.get(nearestHourKey(utcMillis, cell.utcOffsetSeconds)) ??
+      cell.hours.get(new Date(utcMillis + cell.utcOffsetSeconds * 1000).toISOString().slice(0, 13))
+    if (point === undefined) return undefined
+    return (cell.timezone === undefined
+      ? { point, utcOffsetSeconds: cell.utcOffsetSeconds }
+      : { point, utcOffsetSeconds: cell.utcOffsetSeconds, timezone: cell.timezone }) satisfies HourAt
   }
   return { lookup, calls: needed.size }
 })
@@ -88,5 +92,5 @@ export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mo
 const indexSeries = (series: WeatherSeries) => {
   const hours = new Map<string, HourlyPoint>()
   for (const point of series.hours) hours.set(point.time.slice(0, 13), point)
-  return { utcOffsetSeconds: series.utcOffsetSeconds, hours }
+  return { utcOffsetSeconds: series.utcOffsetSeconds, timezone: series.timezone, hours }
 }

@@ -3,7 +3,9 @@ import type { AnalystInput } from "../../ports/Analyst.js"
 import { factsOf, hasLightAir, hazardsOf, seaStateMissing, vesselText } from "./BuiltinFacts.js"
 import { compact } from "./i18n/Grammar.js"
 import type { DayAssessment } from "../../domain/safety/Assessment.js"
+import { isPolarNight } from "../../domain/safety/DarknessRule.js"
 import { UNIVERSAL } from "../../domain/safety/Thresholds.js"
+import { windowOffered } from "../../domain/safety/TripWindowChoice.js"
 import type { DayFacts, Hazard, Pack, Tip, WindowHours } from "./i18n/Pack.js"
 import { packFor } from "./i18n/Packs.js"
 import { noteTexts } from "./TimelineNotes.js"
@@ -24,13 +26,15 @@ const adviceFor = (cls: Classification, deciding: ReadonlyArray<Hazard>, lightAi
 }
 
 /**
- * How the window's hours are named: never a "best window" on an AVOID day or for a trip that runs into
- * darkness (issue 11), and never "daylight hours" when there is no daylight.
+ * How the window's hours are named: a "best window" only when the rules offer it (`windowOffered`:
+ * never on an AVOID day, in the dark, in a polar night or before the issue time), and never "daylight
+ * hours" when there is no daylight.
  */
 const windowLabel = (day: DayAssessment, chosen: boolean): WindowHours["label"] => {
-  const dark = (day.conditions.dark_hours ?? 0) > 0 || day.conditions.daylight_hours === 0
-  if (!chosen) return day.conditions.daylight_hours === 0 ? "wholeDay" : "daylight"
-  return day.classification === "AVOID" || dark ? "trip" : "best"
+  const polar = isPolarNight(day.conditions.daylight_hours)
+  const dark = (day.conditions.dark_hours ?? 0) > 0 || polar
+  if (!chosen) return polar ? "wholeDay" : dark ? "trip" : "daylight"
+  return windowOffered(day) ? "best" : "trip"
 }
 
 /** Cold water below 15 °C is named for every vessel, cold air below 0 °C too, unless a hazard already says so. */

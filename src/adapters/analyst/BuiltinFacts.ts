@@ -1,4 +1,5 @@
 import type { DayAssessment } from "../../domain/safety/Assessment.js"
+import { isPolarNight } from "../../domain/safety/DarknessRule.js"
 import type { DayConditions } from "../../domain/safety/DayConditions.js"
 import type { Preferences } from "../../domain/spotcast/Preferences.js"
 import { sprayIcingOf } from "../../domain/safety/FreezingSprayRule.js"
@@ -56,8 +57,9 @@ export const factsOf = (c: DayConditions, preferences: Preferences): DayFacts =>
     ...opt("air", c.air_temp_c, (v) => Units.temperature(v, d, l)),
     ...opt("water", c.water_temp_c, (v) => Units.temperature(v, d, l)),
     ...(spray === "none" ? {} : { spray }),
-    ...(c.daylight_hours === 0 ? { polarNight: true } : {}),
-    ...(c.dark_hours !== undefined && c.dark_hours > 0 ? { darkHours: Math.round(c.dark_hours) } : {})
+    ...(isPolarNight(c.daylight_hours) ? { polarNight: true } : {}),
+    // Whole hours, rounded up: the window is whole hours and sunset rarely falls on one.
+    ...(c.dark_hours !== undefined && c.dark_hours > 0 ? { darkHours: Math.ceil(c.dark_hours) } : {})
   }
 }
 

@@ -83,7 +83,8 @@ export const writeSummary = (input: AnalystInput): string => {
     notice,
     advisoryHeadline(input),
     pack.outlook(input.days.length, vessel, pack.list(counts)),
-    ...(input.days.length === 1 ? [describe(best, pack.onlyDay)] : [describe(best, pack.best), describe(worst, pack.worst)]),
+    // An AVOID day is never called the best: when every day is AVOID the first is named plainly.
+    ...(input.days.length === 1 ? [describe(best, pack.onlyDay)] : [describe(best, best.classification === "AVOID" ? pack.onlyDay : pack.best), describe(worst, pack.worst)]),
     pack.spread(wind, gustMax, seas),
     bestTimeText(input, best),
     missing.length === 0 ? undefined : pack.seaStateMissing(missing)

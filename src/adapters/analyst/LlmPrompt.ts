@@ -1,4 +1,5 @@
 import type { DayAssessment } from "../../domain/safety/Assessment.js"
+import { windowOffered } from "../../domain/safety/TripWindowChoice.js"
 import type { DayConditions } from "../../domain/safety/DayConditions.js"
 import type { Language, Preferences } from "../../domain/spotcast/Preferences.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
@@ -61,6 +62,7 @@ const day = (a: DayAssessment, p: Preferences) => ({
   rules_classification: a.classification,
   deciding_factors: a.reasons.map((r) => ({ factor: r.factor, classification: r.classification })),
   trip_window_local: `${hour(a.window.startHour)}-${hour(a.window.endHour)}`,
+  window_is_best_time: windowOffered(a),
   conditions_in_window: conditions(a.conditions, p),
   sea_state_available: a.conditions.wave_height_ft !== undefined || a.conditions.swell_height_ft !== undefined,
   worse_outside_window: a.worseOutsideWindow
@@ -105,7 +107,7 @@ export const system = (input: AnalystInput): string => {
     "2. A day's classification is its rules_classification or more severe (GO < CAUTION < AVOID), never less severe.",
     "3. Never call an AVOID day safe, suitable or good for going out: say plainly that it should be avoided, and why. On a CAUTION or AVOID day use no reassuring words (safe, perfect, ideal, enjoy, no risk, or their equivalents).",
     "4. Quote only numbers from the facts, with the units given: readings, the day's date, the trip window's start and end hours. Do not convert units, round differently than to whole numbers, or invent data (no other times, dates or figures).",
-    "5. Name the deciding factors and the trip window. If worse_outside_window lists factors, warn that conditions outside the window are worse.",
+    "5. Name the deciding factors and the trip window. If worse_outside_window lists factors, warn that conditions outside the window are worse. Offer the window as a best time or best window only when window_is_best_time is true (never at night, on an AVOID day or before the forecast's issue time), and never call an AVOID day the best day.",
     "6. If sea_state_available is false, say that the sea state is unavailable; never assume calm seas.",
     "7. A light_air factor is a note for sailboats: mention it, it does not change the class.",
     ...(input.simulated

@@ -1,4 +1,5 @@
 import type { DayStory } from "../../domain/forecast/DayStory.js"
+import { windowOffered } from "../../domain/safety/TripWindowChoice.js"
 import type { DayAssessment } from "../../domain/safety/Assessment.js"
 import type { Language } from "../../domain/spotcast/Preferences.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
@@ -125,9 +126,12 @@ export const storyTexts = (input: AnalystInput, dayIndex: number): ReadonlyArray
   return sentences
 }
 
-/** "Best time to go" for the summary: the best day's window, unless even the best day is AVOID. */
+/**
+ * "Best time to go" for the summary: the best day's window when the rules offer it (`windowOffered`:
+ * never on an AVOID day, at night or before the issue time).
+ */
 export const bestTimeText = (input: AnalystInput, best: DayAssessment): string | undefined => {
-  if (input.stories === undefined || best.classification === "AVOID") return undefined
+  if (input.stories === undefined || !windowOffered(best)) return undefined
   const pack = packFor(input.preferences.language)
   return words[input.preferences.language].bestTime(
     dateText(best.date, pack),

@@ -1,8 +1,9 @@
 import { Either } from "effect"
 import type { DayAssessment, Factor } from "../safety/Assessment.js"
 import { classifyDay } from "../safety/ClassifyDay.js"
-import { daylightOn } from "../safety/Daylight.js"
+import { daylightOn, type SunSpan, sunSpan } from "../safety/Daylight.js"
 import { reduceHours } from "../safety/ReduceHours.js"
+import { withDaylight } from "../safety/TripWindowChoice.js"
 import { withCurrentAgainstWind } from "../safety/WindAgainstCurrentRule.js"
 import type { Coordinates } from "../spotcast/Coordinates.js"
 import type { Vessel } from "../spotcast/Vessel.js"
@@ -25,18 +26,28 @@ export interface DayTimeline {
   readonly hourly: ReadonlyArray<HourEntry>
 }
 
-/** An hour judged alone by the same rules (the current against the wind included); null without wind. */
-export const hourClass = (hour: TimelineHour, vessel: Vessel): Classification | null => {
+/** The local hour (0-23) of a `YYYY-MM-DDTHH:MM` time. */
+const hourOf = (time: string): number => Number(time.slice(11, 13))
+
+/**
+ * An hour judged alone by the same rules (the current against the wind included), with darkness as a
+ * window of that one hour: its minutes outside sunrise–sunset, and the date's daylight (a polar night
+ * is AVOID for an open boat every hour, as for its day); null without wind. Without `sun` darkness is
+ * not judged.
+ */
+export const hourClass = (hour: TimelineHour, vessel: Vessel, sun?: SunSpan): Classification | null => {
   const reduced = reduceHours([hour])
   if (Either.isLeft(reduced)) return null
-  const judged = classifyDay(reduced.right, vessel)
+  const at = hourOf(hour.time)
+  const conditions = sun === undefined ? reduced.right : withDaylight(reduced.right, sun, { startHour: at, endHour: at + 1 })
+  const judged = classifyDay(conditions, vessel)
   return withCurrentAgainstWind(judged.reasons, [hour])?.classification ?? judged.classification
 }
 
 const reading = (value: number | null | undefined, convert: (x: number) => number): number | null =>
   value === null || value === undefined ? null : convert(value)
 
-export const hourEntry = (h: TimelineHour, utcOffsetSeconds: number, c: Convert, vessel: Vessel): HourEntry => ({
+export const hourEntry = (h: TimelineHour, utcOffsetSeconds: number, c: Convert, vessel: Vessel, sun?: SunSpan): HourEntry => ({
   time: localTime(wallClockOf(h.time), utcOffsetSeconds),
   wind_speed: reading(h.wind_speed_kt, c.speed),
   wind_gust: reading(h.wind_gust_kt, c.speed),
@@ -55,7 +66,7 @@ export const hourEntry = (h: TimelineHour, utcOffsetSeconds: number, c: Convert,
   tide_height: reading(h.tide_height_ft, c.height),
   current_speed: reading(h.current_speed_kt, c.speed),
   current_direction: reading(h.current_direction_deg, c.whole),
-  classification: hourClass(h, vessel)
+  classification: hourClass(h, vessel, sun)
 })
 
 /** The factors that set the day's class (none on a GO day), each once, most severe first. */
@@ -93,7 +104,7 @@ export const dayTimeline = ({ convert, coordinates, day, series, tides, vessel }
   const hours = series.hours.filter((h) => h.time.startsWith(day.date))
   const inWindow = (xs: ReadonlyArray<TimelineHour>) =>
     xs.filter((h) => {
-      const hour = Number(h.time.slice(11, 13))
+      const hour = hourOf(h.time)
       return hour >= day.window.startHour && hour < day.window.endHour
     })
   // The ranges quote the model that decided the day (docs/safety.md "Models that disagree").
@@ -109,6 +120,6 @@ export const dayTimeline = ({ convert, coordinates, day, series, tides, vessel }
       : {}),
     deciding_factors: decidingFactors(day),
     ...(series.hours.some((h) => h.tide_height_ft != null) ? { tides: dayTides } : {}),
-    hourly: hours.map((h) => hourEntry(h, offset, convert, vessel))
+    hourly: hours.map((h) => hourEntry(h, offset, convert, vessel, sunSpan(sun)))
   }
 }

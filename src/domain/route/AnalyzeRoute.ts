@@ -2,21 +2,29 @@ import { DateTime, Either } from "effect"
 import { defaultVessel } from "../spotcast/Vessel.js"
 import { candidateOffsets, etaMillis, type Passage, planPassage } from "./Passage.js"
 import type { Route, RouteAnalysis, RouteDeparture } from "./Route.js"
+import { offsetText } from "../forecast/LocalTimes.js"
 import {
-  bestDeparture,
   type DepartureRating,
   judgeLegs,
   judgePassage,
+  type LocalZone,
   passageClass,
   rateDeparture,
+  recommendedDeparture,
   type WeatherLookup,
   worstFactor
 } from "./RouteAssessment.js"
-import { bestDepartureText, legSummary, passageSummary } from "./RouteText.js"
+import { bestDepartureText, legSummary, noneRecommendedText, passageSummary } from "./RouteText.js"
 
 const HOUR_MS = 3_600_000
 const iso = (millis: number) => new Date(millis).toISOString()
 const round = (x: number, decimals = 2) => Math.round(x * 10 ** decimals) / 10 ** decimals + 0
+/** An instant in a zone's local time: ISO 8601 to the millisecond, as the UTC fields, with the zone's offset. */
+const local = (millis: number, zone: LocalZone) =>
+  new Date(millis + zone.utcOffsetSeconds * 1000).toISOString().slice(0, 23) + offsetText(zone.utcOffsetSeconds)
+/** `{ [key]: zone name }` when the provider names the zone. */
+const zoneName = <K extends string>(key: K, zone: LocalZone): { [P in K]?: string } =>
+  (zone.timezone === undefined ? {} : { [key]: zone.timezone }) as { [P in K]?: string }
 
 /**
  * The route's analysis from the weather: the requested departure's samples, legs (worst sample) and
@@ -51,18 +59,31 @@ export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either
         const at = departure + offset * HOUR_MS
         ratings.push(rateDeparture(offset, at, passage, yield* judgePassage(passage, at, lookup, vessel)))
       }
-      const best = bestDeparture(ratings)
-      const text = bestDepartureText(route.preferences, best, requested)
-      summary += text.sentence
+      // None is recommended when every candidate is AVOID: the summary says so.
+      const best = recommendedDeparture(ratings)
+      const text = best === undefined ? undefined : bestDepartureText(route.preferences, best, requested)
+      summary += text === undefined ? noneRecommendedText(route.preferences, ratings.length) : text.sentence
       window = {
         departures: ratings.map((r): RouteDeparture => ({
           departure_time: iso(r.departureMillis),
           arrival_time: iso(r.arrivalMillis),
+          departure_local: local(r.departureMillis, r.departureZone),
+          arrival_local: local(r.arrivalMillis, r.arrivalZone),
+          ...zoneName("departure_time_zone", r.departureZone),
+          ...zoneName("arrival_time_zone", r.arrivalZone),
           classification: r.classification,
           worst_factor: r.worstFactor,
           recommended: r === best
         })),
-        best_departure: { departure_time: iso(best.departureMillis), classification: best.classification, reason: text.reason }
+        ...(best === undefined || text === undefined ? {} : {
+          best_departure: {
+            departure_time: iso(best.departureMillis),
+            departure_local: local(best.departureMillis, best.departureZone),
+            ...zoneName("departure_time_zone", best.departureZone),
+            classification: best.classification,
+            reason: text.reason
+          }
+        })
       }
     }
     return {
@@ -75,6 +96,10 @@ export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either
         distance_nm: round(l.leg.distanceNm),
         eta_start: iso(etaMillis(departure, { hours: l.leg.startNm / route.speedKts })),
         eta_end: iso(etaMillis(departure, { hours: (l.leg.startNm + l.leg.distanceNm) / route.speedKts })),
+        eta_start_local: local(etaMillis(departure, { hours: l.leg.startNm / route.speedKts }), l.samples[0]!.zone),
+        eta_end_local: local(etaMillis(departure, { hours: (l.leg.startNm + l.leg.distanceNm) / route.speedKts }), l.samples[l.samples.length - 1]!.zone),
+        ...zoneName("time_zone_start", l.samples[0]!.zone),
+        ...zoneName("time_zone_end", l.samples[l.samples.length - 1]!.zone),
         classification: l.classification,
         summary: legSummary(route.preferences, {
           classification: l.classification,
@@ -89,6 +114,8 @@ export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either
         position: { latitude: round(s.planned.position.latitude, 5), longitude: round(s.planned.position.longitude, 5) },
         distance_nm: round(s.planned.distanceNm),
         eta: iso(s.etaMillis),
+        eta_local: local(s.etaMillis, s.zone),
+        ...zoneName("time_zone", s.zone),
         daylight: s.daylight,
         classification: s.classification,
         worst_factor: worstFactor(s),

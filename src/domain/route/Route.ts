@@ -38,12 +38,21 @@ export const Route = Schema.Struct({
 })
 export type Route = typeof Route.Type
 
+const TimeZone = Schema.String.annotations({
+  description: "IANA time zone the weather provider reports for that place (absent when it names none)"
+})
+const LocalTimeText = Schema.String.annotations({
+  description: "The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00)"
+})
+
 /** One sample of the passage: where and when the vessel is expected, the weather of that hour there and its class. */
 export const RouteSample = Schema.Struct({
   leg: Schema.Int,
   position: Coordinates,
   distance_nm: Schema.Number.annotations({ description: "From the departure, along the route" }),
   eta: Schema.String,
+  eta_local: Schema.optional(LocalTimeText),
+  time_zone: Schema.optional(TimeZone),
   daylight: Schema.Boolean,
   classification: Classification,
   worst_factor: Schema.NullOr(Schema.String),
@@ -58,6 +67,10 @@ export const RouteLeg = Schema.Struct({
   distance_nm: Schema.Number,
   eta_start: Schema.String,
   eta_end: Schema.String,
+  eta_start_local: Schema.optional(LocalTimeText),
+  eta_end_local: Schema.optional(LocalTimeText),
+  time_zone_start: Schema.optional(TimeZone),
+  time_zone_end: Schema.optional(TimeZone),
   classification: Classification,
   summary: Schema.String,
   worst_factor: Schema.NullOr(Schema.String),
@@ -69,13 +82,22 @@ export type RouteLeg = typeof RouteLeg.Type
 export const RouteDeparture = Schema.Struct({
   departure_time: Schema.String,
   arrival_time: Schema.String,
+  departure_local: Schema.optional(LocalTimeText),
+  arrival_local: Schema.optional(LocalTimeText),
+  departure_time_zone: Schema.optional(TimeZone),
+  arrival_time_zone: Schema.optional(TimeZone),
   classification: Classification,
   worst_factor: Schema.NullOr(Schema.String),
+  /** False on every departure when all of them are AVOID: none is recommended. */
   recommended: Schema.Boolean
 })
 export type RouteDeparture = typeof RouteDeparture.Type
 
-/** A route forecast's `ai_analysis`. Distances are in nautical miles and times UTC; the summary speaks the requested units. */
+/**
+ * A route forecast's `ai_analysis`. Distances are in nautical miles and times UTC, each also given in
+ * local time (`*_local`, with the zone); the summary speaks the requested units. `best_departure` is
+ * absent when every candidate departure is AVOID (none is recommended).
+ */
 export const RouteAnalysis = Schema.Struct({
   summary: Schema.String,
   classification: Classification,
@@ -84,6 +106,8 @@ export const RouteAnalysis = Schema.Struct({
   departures: Schema.optional(Schema.Array(RouteDeparture)),
   best_departure: Schema.optional(Schema.Struct({
     departure_time: Schema.String,
+    departure_local: Schema.optional(LocalTimeText),
+    departure_time_zone: Schema.optional(TimeZone),
     classification: Classification,
     reason: Schema.String
   }))

@@ -3,7 +3,8 @@ import { type Classification, mostSevere, severityOf, worstOf } from "../forecas
 import { isoDate } from "../forecast/ForecastPeriod.js"
 import { classifyDay } from "../safety/ClassifyDay.js"
 import type { DayConditions } from "../safety/DayConditions.js"
-import { daylightOn } from "../safety/Daylight.js"
+import { isPolarNight } from "../safety/DarknessRule.js"
+import { daylightOn, sunHours, sunSpan } from "../safety/Daylight.js"
 import type { HourlyPoint } from "../safety/HourlyWeather.js"
 import { reduceHours } from "../safety/ReduceHours.js"
 import { profileOf } from "../safety/VesselProfile.js"
@@ -14,13 +15,24 @@ import { etaMillis, type Passage, type PlannedLeg, type PlannedSample } from "./
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
 
-/** The weather of one hour at a place, with the UTC offset of the series it came from (for daylight). */
+/**
+ * The weather of one hour at a place, with the UTC offset (for daylight and local times) and the IANA
+ * time zone, when the provider names one, of the series it came from.
+ */
 export interface HourAt {
   readonly point: HourlyPoint
   readonly utcOffsetSeconds: number
+  readonly timezone?: string | undefined
 }
 
-/** The weather of the hour containing `utcMillis` at `position`, if the forecast has it. */
+/**
+ * The local forecast hour (`YYYY-MM-DDTHH`, as the series writes it) nearest an instant: an ETA of
+ * 14:40 reads the 15:00 hour, 14:29 the 14:00 one (half past rounds up).
+ */
+export const nearestHourKey = (utcMillis: number, utcOffsetSeconds: number): string =>
+  new Date(Math.round((utcMillis + utcOffsetSeconds * 1000) / HOUR_MS) * HOUR_MS).toISOString().slice(0, 13)
+
+/** The weather of the forecast hour nearest `utcMillis` at `position`, if the forecast has it. */
 export type WeatherLookup = (position: Coordinates, utcMillis: number) => HourAt | undefined
 
 export interface SampleReason {
@@ -29,9 +41,16 @@ export interface SampleReason {
   readonly detail: string
 }
 
+/** Where a time is read locally: the series' UTC offset and IANA zone (when named). */
+export interface LocalZone {
+  readonly utcOffsetSeconds: number
+  readonly timezone?: string | undefined
+}
+
 export interface JudgedSample {
   readonly planned: PlannedSample
   readonly etaMillis: number
+  readonly zone: LocalZone
   readonly daylight: boolean
   readonly classification: Classification
   /** Not-GO factors first, most severe first (as the safety engine orders them), then notes. */
@@ -39,16 +58,18 @@ export interface JudgedSample {
   readonly conditions: DayConditions
 }
 
-/** The light at `utcMillis` at `position`, by the safety engine's own daylight computation. */
+/**
+ * The light at `utcMillis` at `position`, by the safety engine's own daylight computation and polar-night
+ * line (`DarknessRule`), so a SpotCast's hours and a route's samples agree about the same night.
+ */
 export type Light = "day" | "night" | "polar_night"
 
 export const lightAt = (position: Coordinates, utcMillis: number, utcOffsetSeconds: number): Light => {
   const local = utcMillis + utcOffsetSeconds * 1000
   const hour = ((local % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS
-  const daylight = daylightOn(isoDate(local), position, utcOffsetSeconds)
-  if (daylight._tag === "PolarDay") return "day"
-  if (daylight._tag === "SunRisesAndSets") return hour >= daylight.sunrise && hour < daylight.sunset ? "day" : "night"
-  return "polar_night"
+  const sun = sunSpan(daylightOn(isoDate(local), position, utcOffsetSeconds))
+  if (isPolarNight(sunHours(sun))) return "polar_night"
+  return hour >= sun.start && hour < sun.end ? "day" : "night"
 }
 
 /** Whether the sun is up at `utcMillis` at `position`. */
@@ -58,7 +79,7 @@ export const isDaylight = (position: Coordinates, utcMillis: number, utcOffsetSe
 /**
  * Darkness on the route, as issue 11's darkness rule for a SpotCast trip (`DarknessRule`): a passage
  * hour in the dark is a trip that does not fit in daylight, at least CAUTION for every vessel; on a date
- * with no daylight at all (polar night) it is AVOID for an open boat under 26 ft. A person overboard is
+ * with less than an hour of daylight (polar night) it is AVOID for an open boat under 26 ft. A person overboard is
  * hard to find and other craft hard to see at night (`uscg-navrules`, docs/safety.md).
  */
 export const darknessReason = (light: Light, vessel: Vessel): ReadonlyArray<SampleReason> => {
@@ -67,8 +88,8 @@ export const darknessReason = (light: Light, vessel: Vessel): ReadonlyArray<Samp
     return [{ factor: "darkness", classification: "CAUTION", detail: "at night: a passage in the dark is CAUTION" }]
   }
   return profileOf(vessel).openBoat
-    ? [{ factor: "darkness", classification: "AVOID", detail: "no daylight at all (polar night): AVOID for an open boat under 26 ft" }]
-    : [{ factor: "darkness", classification: "CAUTION", detail: "no daylight at all (polar night): CAUTION, navigate by night" }]
+    ? [{ factor: "darkness", classification: "AVOID", detail: "less than an hour of daylight (polar night): AVOID for an open boat under 26 ft" }]
+    : [{ factor: "darkness", classification: "CAUTION", detail: "less than an hour of daylight (polar night): CAUTION, navigate by night" }]
 }
 
 /**
@@ -90,6 +111,7 @@ export const judgeSample = (
     return {
       planned,
       etaMillis: eta,
+      zone: hour.timezone === undefined ? { utcOffsetSeconds: hour.utcOffsetSeconds } : { utcOffsetSeconds: hour.utcOffsetSeconds, timezone: hour.timezone },
       daylight,
       classification: dark.reduce((c, r) => mostSevere(c, r.classification), judged.classification),
       reasons,
@@ -160,6 +182,9 @@ export interface DepartureRating {
   /** The strongest sustained wind and gust met on the way, for ranking equals. */
   readonly maxWindKt: number
   readonly maxGustKt: number
+  /** The zones of the first sample (the departure) and the last (the arrival). */
+  readonly departureZone: LocalZone
+  readonly arrivalZone: LocalZone
 }
 
 export const rateDeparture = (
@@ -176,7 +201,9 @@ export const rateDeparture = (
     classification: worst.classification,
     worstFactor: worstFactor(worst),
     maxWindKt: Math.max(...samples.map((s) => s.conditions.wind_speed_kt)),
-    maxGustKt: Math.max(...samples.map((s) => s.conditions.wind_gust_kt))
+    maxGustKt: Math.max(...samples.map((s) => s.conditions.wind_gust_kt)),
+    departureZone: samples[0]!.zone,
+    arrivalZone: samples[samples.length - 1]!.zone
   }
 }
 
@@ -188,3 +215,7 @@ export const bestDeparture = (ratings: ReadonlyArray<DepartureRating>): Departur
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? r : best
     return best
   })
+
+/** The departure to recommend: the best one, or none when every candidate is AVOID. */
+export const recommendedDeparture = (ratings: ReadonlyArray<DepartureRating>): DepartureRating | undefined =>
+  ratings.every((r) => r.classification === "AVOID") ? undefined : bestDeparture(ratings)

@@ -45,6 +45,8 @@ interface Pack {
   readonly conditions: (c: { wind: string; gust: string; seas?: string | undefined }) => string
   readonly night: string
   readonly best: (b: { dep: string; cls: string }) => string
+  /** Every candidate departure is AVOID: none is recommended. */
+  readonly noneRecommended: (n: number) => string
   readonly bestReason: {
     readonly safer: (b: { requested: string; factor: string }) => string
     readonly calmer: (b: { wind: string }) => string
@@ -61,6 +63,7 @@ const packs: Record<Language, Pack> = {
     conditions: (c) => `wind up to ${c.wind}, gusts ${c.gust}${c.seas === undefined ? "" : `, seas ${c.seas}`}`,
     night: "partly at night",
     best: (b) => ` Best departure in the window: ${b.dep} (${b.cls}).`,
+    noneRecommended: (n) => ` No departure is recommended: all ${n} candidate departures in the window are AVOID.`,
     bestReason: {
       safer: (b) => `safer than departing as requested (${b.requested}, ${b.factor})`,
       calmer: (b) => `the lightest winds of the window (at most ${b.wind})`,
@@ -75,6 +78,7 @@ const packs: Record<Language, Pack> = {
     conditions: (c) => `viento hasta ${c.wind}, rachas ${c.gust}${c.seas === undefined ? "" : `, oleaje ${c.seas}`}`,
     night: "en parte de noche",
     best: (b) => ` Mejor salida de la ventana: ${b.dep} (${b.cls}).`,
+    noneRecommended: (n) => ` No se recomienda ninguna salida: las ${n} salidas posibles de la ventana son AVOID.`,
     bestReason: {
       safer: (b) => `más segura que la salida pedida (${b.requested}, ${b.factor})`,
       calmer: (b) => `los vientos más flojos de la ventana (como máximo ${b.wind})`,
@@ -89,6 +93,7 @@ const packs: Record<Language, Pack> = {
     conditions: (c) => `vent jusqu'à ${c.wind}, rafales ${c.gust}${c.seas === undefined ? "" : `, mer ${c.seas}`}`,
     night: "en partie de nuit",
     best: (b) => ` Meilleur départ de la fenêtre : ${b.dep} (${b.cls}).`,
+    noneRecommended: (n) => ` Aucun départ n'est recommandé : les ${n} départs possibles de la fenêtre sont AVOID.`,
     bestReason: {
       safer: (b) => `plus sûr que le départ demandé (${b.requested}, ${b.factor})`,
       calmer: (b) => `les vents les plus faibles de la fenêtre (au plus ${b.wind})`,
@@ -103,6 +108,7 @@ const packs: Record<Language, Pack> = {
     conditions: (c) => `vento até ${c.wind}, rajadas ${c.gust}${c.seas === undefined ? "" : `, ondulação ${c.seas}`}`,
     night: "em parte de noite",
     best: (b) => ` Melhor partida da janela: ${b.dep} (${b.cls}).`,
+    noneRecommended: (n) => ` Nenhuma partida é recomendada: as ${n} partidas possíveis da janela são AVOID.`,
     bestReason: {
       safer: (b) => `mais segura do que a partida pedida (${b.requested}, ${b.factor})`,
       calmer: (b) => `os ventos mais fracos da janela (no máximo ${b.wind})`,
@@ -117,6 +123,7 @@ const packs: Record<Language, Pack> = {
     conditions: (c) => `vento fino a ${c.wind}, raffiche ${c.gust}${c.seas === undefined ? "" : `, mare ${c.seas}`}`,
     night: "in parte di notte",
     best: (b) => ` Partenza migliore della finestra: ${b.dep} (${b.cls}).`,
+    noneRecommended: (n) => ` Nessuna partenza è consigliata: tutte le ${n} partenze possibili della finestra sono AVOID.`,
     bestReason: {
       safer: (b) => `più sicura della partenza richiesta (${b.requested}, ${b.factor})`,
       calmer: (b) => `i venti più deboli della finestra (al massimo ${b.wind})`,
@@ -131,6 +138,7 @@ const packs: Record<Language, Pack> = {
     conditions: (c) => `風 最大${c.wind}、突風${c.gust}${c.seas === undefined ? "" : `、波${c.seas}`}`,
     night: "一部夜間",
     best: (b) => `ウィンドウ内の最適な出発:${b.dep}(${b.cls})。`,
+    noneRecommended: (n) => `推奨できる出発はありません:ウィンドウ内の${n}件の出発候補はすべてAVOIDです。`,
     bestReason: {
       safer: (b) => `希望の出発(${b.requested}、${b.factor})より安全`,
       calmer: (b) => `ウィンドウ内で最も弱い風(最大${b.wind})`,
@@ -184,6 +192,10 @@ export const legSummary = (
   const sep = preferences.language === "ja" ? "、" : ", "
   return `${leg.classification}: ${conditions}${leg.night ? `${sep}${pack.night}` : ""}`
 }
+
+/** The summary's sentence when every candidate departure is AVOID and none is recommended. */
+export const noneRecommendedText = (preferences: Preferences, candidates: number): string =>
+  packs[preferences.language].noneRecommended(candidates)
 
 /** The best departure's sentence for the summary and its reason. */
 export const bestDepartureText = (

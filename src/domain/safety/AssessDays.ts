@@ -2,7 +2,7 @@ import { Either } from "effect"
 import type { DayAssessment } from "./Assessment.js"
 import type { Coordinates } from "../spotcast/Coordinates.js"
 import type { WeatherSeries } from "./HourlyWeather.js"
-import { daylightHours, daylightOn } from "./Daylight.js"
+import { daylightOn, sunSpan } from "./Daylight.js"
 import { bucketByLocalDate } from "./LocalDays.js"
 import { chooseWindow } from "./TripWindowChoice.js"
 import { worseOutsideWindow } from "./WorseOutside.js"
@@ -15,6 +15,21 @@ export interface AssessInput {
   readonly coordinates: Coordinates
   readonly vessel: Vessel
   readonly tripDurationHours?: number | undefined
+  /** When the forecast is issued (UTC epoch ms): no window starts before it. */
+  readonly notBeforeMillis?: number | undefined
+}
+
+const HOUR_MS = 3_600_000
+
+/**
+ * The first whole local hour of `date` a window may start at: 0 for a date after the issue time's
+ * local date, the next whole hour on that date, and past the day's end (24) for an earlier date.
+ */
+export const earliestHourOn = (date: string, notBeforeMillis: number | undefined, utcOffsetSeconds: number): number => {
+  if (notBeforeMillis === undefined) return 0
+  const local = notBeforeMillis + utcOffsetSeconds * 1000
+  const midnight = Date.parse(`${date}T00:00:00Z`)
+  return Math.max(0, Math.min(24, Math.ceil((local - midnight) / HOUR_MS)))
 }
 
 /**
@@ -28,13 +43,18 @@ export const assessDays = (input: AssessInput): Either.Either<ReadonlyArray<DayA
     for (const date of input.dates) {
       const slots = byDate.get(date)
       if (slots === undefined) return Either.left(`${date}: the weather series has no hours for this date`)
-      const daylight = daylightHours(daylightOn(date, input.coordinates, input.series.utcOffsetSeconds))
-      const choice = chooseWindow(slots, daylight, input.tripDurationHours, input.vessel)
+      const offset = input.series.utcOffsetSeconds
+      const sun = sunSpan(daylightOn(date, input.coordinates, offset))
+      const earliest = earliestHourOn(date, input.notBeforeMillis, offset)
+      // A date already over when the forecast is issued is still judged on its own hours: its window
+      // is marked as past, never offered.
+      const choice = chooseWindow(slots, sun, input.tripDurationHours, input.vessel, earliest >= 24 ? 0 : earliest)
       if (Either.isLeft(choice)) return Either.left(`${date}: ${choice.left}`)
       const { conditions, judged, window } = choice.right
       days.push({
         date,
         window,
+        ...(earliest >= 24 ? { windowPast: true } : {}),
         conditions,
         classification: judged.classification,
         reasons: judged.reasons,

@@ -43,6 +43,8 @@ export type TripWindow = typeof TripWindow.Type
 export const DayAssessment = Schema.Struct({
   date: Schema.String,
   window: TripWindow,
+  /** True when the whole date is over at the forecast's issue time: its window is never offered. */
+  windowPast: Schema.optional(Schema.Boolean),
   conditions: DayConditions,
   classification: Classification,
   /** The factors that are not GO, most severe first, then the notes (class GO): docs/safety.md. */

@@ -42,23 +42,31 @@ export const daylightOn = (date: string, at: Coordinates, utcOffsetSeconds: numb
   return { _tag: "SunRisesAndSets", sunrise: sunriseMin / 60, sunset: sunsetMin / 60 }
 }
 
-/** A span of whole local hours [start, end); empty when start = end. */
-export interface HourSpan {
+/**
+ * The part of the local date the sun is up, in fractional local hours within [0, 24]: sunrise to
+ * sunset, to the minute. Civil twilight is not daylight: a vessel shows its lights from sunset to
+ * sunrise (`uscg-navrules`, Rule 20). A polar day is [0, 24], a polar night empty.
+ */
+export interface SunSpan {
   readonly start: number
   readonly end: number
 }
 
-/**
- * The whole hours of the date that are daylight: those whose middle lies between sunrise and sunset.
- * A polar day is all 24 hours, a polar night none. Daylight too short to hold an hour's middle keeps
- * the hour of solar noon.
- */
-export const daylightHours = (daylight: Daylight): HourSpan => {
+const toMinute = (hours: number): number => Math.round(hours * 60) / 60
+
+export const sunSpan = (daylight: Daylight): SunSpan => {
   if (daylight._tag === "PolarDay") return { start: 0, end: 24 }
   if (daylight._tag === "PolarNight") return { start: 0, end: 0 }
-  const start = Math.max(0, Math.ceil(daylight.sunrise - 0.5))
-  const end = Math.min(24, Math.floor(daylight.sunset - 0.5) + 1)
-  if (end > start) return { start, end }
-  const noon = Math.min(23, Math.max(0, Math.floor((daylight.sunrise + daylight.sunset) / 2)))
-  return daylight.sunset > 0 && daylight.sunrise < 24 ? { start: noon, end: noon + 1 } : { start: 0, end: 0 }
+  const start = Math.min(24, Math.max(0, toMinute(daylight.sunrise)))
+  const end = Math.min(24, Math.max(start, toMinute(daylight.sunset)))
+  return { start, end }
+}
+
+/** How long the sun is up on the date, in hours (to the minute). */
+export const sunHours = (sun: SunSpan): number => toMinute(sun.end - sun.start)
+
+/** How much of the local hours [start, end) lies outside the sun span, in hours (to the minute). */
+export const darkHoursIn = (sun: SunSpan, start: number, end: number): number => {
+  const overlap = Math.max(0, Math.min(end, sun.end) - Math.max(start, sun.start))
+  return toMinute(Math.max(0, end - start - overlap))
 }

@@ -1,10 +1,11 @@
 import { Either } from "effect"
 import { severityOf } from "../forecast/Analysis.js"
-import type { TripWindow } from "./Assessment.js"
+import type { DayAssessment, TripWindow } from "./Assessment.js"
+import { isPolarNight } from "./DarknessRule.js"
 import type { DayConditions } from "./DayConditions.js"
 import type { Vessel } from "../spotcast/Vessel.js"
 import { classifyDay, type DayClass } from "./ClassifyDay.js"
-import type { HourSpan } from "./Daylight.js"
+import { darkHoursIn, type SunSpan, sunHours } from "./Daylight.js"
 import { type DaySlots, hoursIn, windHoursIn } from "./LocalDays.js"
 import { reduceHours } from "./ReduceHours.js"
 import { seasFt } from "./SeaRules.js"
@@ -16,36 +17,52 @@ export interface WindowChoice {
 }
 
 /**
- * The windows a trip may use. Without a duration: all daylight (the whole day in a polar night). A
- * trip that fits in daylight: every run of that many hours inside it. A longer trip (or any trip in a
- * polar night): every run of that length, capped at 24 h, that contains all the daylight there is.
+ * The windows a trip may use, in whole local hours, none starting before `earliestHour` (the forecast's
+ * issue time on its first date). Without a duration: all the whole hours between sunrise and sunset
+ * (the rest of the day when not one whole hour of daylight is left). A trip that fits between sunrise
+ * and sunset: every run of that many hours inside it. A longer trip (or none fits): every run of that
+ * length, capped at the hours left in the day, with the most daylight.
  */
-export const candidateWindows = (daylight: HourSpan, durationHours: number | undefined): ReadonlyArray<TripWindow> => {
-  const dark = daylight.end <= daylight.start
+export const candidateWindows = (
+  sun: SunSpan,
+  durationHours: number | undefined,
+  earliestHour = 0
+): ReadonlyArray<TripWindow> => {
+  const earliest = Math.max(0, Math.min(23, earliestHour))
+  const lit = { start: Math.max(Math.ceil(sun.start), earliest), end: Math.floor(sun.end) }
+  const fitsAny = lit.end > lit.start
   if (durationHours === undefined) {
-    return [dark ? { startHour: 0, endHour: 24 } : { startHour: daylight.start, endHour: daylight.end }]
+    return [fitsAny ? { startHour: lit.start, endHour: lit.end } : { startHour: earliest, endHour: 24 }]
   }
-  const d = Math.max(1, Math.min(24, Math.floor(durationHours)))
-  const fits = !dark && daylight.end - daylight.start >= d
+  const d = Math.max(1, Math.min(24 - earliest, Math.floor(durationHours)))
+  if (fitsAny && lit.end - lit.start >= d) {
+    const inside: Array<TripWindow> = []
+    for (let s = lit.start; s + d <= lit.end; s++) inside.push({ startHour: s, endHour: s + d })
+    return inside
+  }
+  let most = -1
   const windows: Array<TripWindow> = []
-  for (let s = 0; s + d <= 24; s++) {
-    const inside = s >= daylight.start && s + d <= daylight.end
-    const covers = s <= daylight.start && s + d >= daylight.end
-    if (fits ? inside : dark || covers) windows.push({ startHour: s, endHour: s + d })
+  for (let s = earliest; s + d <= 24; s++) {
+    const light = d - darkHoursIn(sun, s, s + d)
+    if (light > most + 1e-9) {
+      most = light
+      windows.length = 0
+    }
+    if (Math.abs(light - most) <= 1e-9) windows.push({ startHour: s, endHour: s + d })
   }
   return windows
 }
 
 /**
- * The window's conditions with the daylight facts the darkness rule reads: the date's whole hours of
- * daylight and how many of the window's hours lie outside them.
+ * The window's conditions with the daylight facts the darkness rule reads: how long the sun is up on
+ * the date and how much of the window lies outside sunrise–sunset, both in hours to the minute.
  */
-export const withDaylight = (conditions: DayConditions, daylight: HourSpan, window: TripWindow): DayConditions => {
-  const light = Math.max(0, daylight.end - daylight.start)
-  const overlap = Math.max(0, Math.min(window.endHour, daylight.end) - Math.max(window.startHour, daylight.start))
+export const withDaylight = (conditions: DayConditions, sun: SunSpan, window: TripWindow): DayConditions =>
   // Object.assign, not `{ ...conditions, more }`: Node 20 builds a spread object with added fields ~20× slower.
-  return Object.assign({}, conditions, { daylight_hours: light, dark_hours: window.endHour - window.startHour - (light === 0 ? 0 : overlap) })
-}
+  Object.assign({}, conditions, {
+    daylight_hours: sunHours(sun),
+    dark_hours: darkHoursIn(sun, window.startHour, window.endHour)
+  })
 
 type Ranked = WindowChoice & { readonly key: ReadonlyArray<number> }
 
@@ -64,18 +81,19 @@ const compareKeys = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): number
  */
 export const chooseWindow = (
   slots: DaySlots,
-  daylight: HourSpan,
+  sun: SunSpan,
   durationHours: number | undefined,
-  vessel: Vessel
+  vessel: Vessel,
+  earliestHour = 0
 ): Either.Either<WindowChoice, string> => {
   let best: Ranked | undefined
-  for (const window of candidateWindows(daylight, durationHours)) {
+  for (const window of candidateWindows(sun, durationHours, earliestHour)) {
     const length = window.endHour - window.startHour
     const withWind = windHoursIn(slots, window.startHour, window.endHour)
     if (withWind * 2 < length) continue
     const reduced = reduceHours(hoursIn(slots, window.startHour, window.endHour))
     if (Either.isLeft(reduced)) continue
-    const conditions = withDaylight(reduced.right, daylight, window)
+    const conditions = withDaylight(reduced.right, sun, window)
     const judged = classifyDay(conditions, vessel)
     const key = [
       severityOf(judged.classification),
@@ -91,3 +109,14 @@ export const chooseWindow = (
     ? Either.left("not enough wind data in any trip window (at least half its hours need a reading)")
     : Either.right({ window: best.window, conditions: best.conditions, judged: best.judged })
 }
+
+/**
+ * Whether a day's window may be offered as a best time: never on an AVOID day, never with any of it
+ * outside sunrise–sunset or in a polar night, never on a date already over when the forecast was issued
+ * (a window never starts before the issue time: `chooseWindow`'s earliest hour).
+ */
+export const windowOffered = (day: Pick<DayAssessment, "classification" | "conditions" | "windowPast">): boolean =>
+  day.classification !== "AVOID" &&
+  day.windowPast !== true &&
+  !((day.conditions.dark_hours ?? 0) > 0) &&
+  !isPolarNight(day.conditions.daylight_hours)

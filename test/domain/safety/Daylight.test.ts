@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { daylightHours, daylightOn } from "../../../src/domain/safety/Daylight.js"
+import { darkHoursIn, daylightOn, sunHours, sunSpan } from "../../../src/domain/safety/Daylight.js"
 
 const hhmm = (hours: number) => `${Math.floor(hours)}:${String(Math.round((hours % 1) * 60)).padStart(2, "0")}`
 
@@ -23,10 +23,18 @@ describe("Daylight", () => {
     assert.approximately(sydney.sunset, 20 + 5 / 60, 5 / 60, hhmm(sydney.sunset))
   })
 
-  it("keeps the hours whose middle is in daylight", () => {
-    assert.deepStrictEqual(daylightHours({ _tag: "SunRisesAndSets", sunrise: 6.4, sunset: 18.6 }), { start: 6, end: 19 })
-    assert.deepStrictEqual(daylightHours({ _tag: "SunRisesAndSets", sunrise: 6.6, sunset: 18.4 }), { start: 7, end: 18 })
-    assert.deepStrictEqual(daylightHours({ _tag: "SunRisesAndSets", sunrise: 11.6, sunset: 12.4 }), { start: 12, end: 13 })
+  it("keeps sunrise to sunset to the minute, and the dark part of any hours", () => {
+    const sun = sunSpan({ _tag: "SunRisesAndSets", sunrise: 6.7, sunset: 18.5167 })
+    assert.deepStrictEqual(sun, { start: 6 + 42 / 60, end: 18 + 31 / 60 })
+    assert.approximately(sunHours(sun), 11 + 49 / 60, 1e-9)
+    assert.strictEqual(darkHoursIn(sun, 7, 18), 0)
+    assert.approximately(darkHoursIn(sun, 6, 8), 42 / 60, 1e-9)
+    assert.approximately(darkHoursIn(sun, 18, 19), 29 / 60, 1e-9)
+    assert.strictEqual(darkHoursIn(sun, 20, 24), 4)
+    // Tromsø, 28 November: the sun is up 11:29-11:36; no whole hour of it is daylight.
+    const tromso = sunSpan(daylightOn("2026-11-28", { latitude: 69.6496, longitude: 18.956 }, 3600))
+    assert.isBelow(sunHours(tromso), 0.5)
+    assert.isAbove(darkHoursIn(tromso, 11, 12), 0.5)
   })
 
   it("knows polar day and polar night, at the poles too", () => {
@@ -35,7 +43,7 @@ describe("Daylight", () => {
     assert.strictEqual(daylightOn("2024-12-21", { latitude: -90, longitude: 0 }, 0)._tag, "PolarDay")
     assert.strictEqual(daylightOn("2024-12-21", { latitude: 90, longitude: 0 }, 0)._tag, "PolarNight")
     assert.strictEqual(daylightOn("2024-06-21", { latitude: 90, longitude: 0 }, 0)._tag, "PolarDay")
-    assert.deepStrictEqual(daylightHours({ _tag: "PolarDay" }), { start: 0, end: 24 })
-    assert.deepStrictEqual(daylightHours({ _tag: "PolarNight" }), { start: 0, end: 0 })
+    assert.deepStrictEqual(sunSpan({ _tag: "PolarDay" }), { start: 0, end: 24 })
+    assert.deepStrictEqual(sunSpan({ _tag: "PolarNight" }), { start: 0, end: 0 })
   })
 })

@@ -219,7 +219,7 @@ const routeWebhooks = {
       summary: stringSchema("The passage summary"),
       best_departure: {
         type: "object",
-        description: "With a departure window: the recommended departure",
+        description: "With a departure window: the recommended departure; absent when every candidate departure is AVOID (none is recommended)",
         properties: { departure_time: stringSchema("ISO 8601 UTC"), classification: { type: "string" }, reason: { type: "string" } }
       }
     }, ["classification", "summary"])
