@@ -1,5 +1,6 @@
 import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
+import * as NaturalEarthGeography from "../../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as MemoryStorage from "../../../../src/adapters/memory/MemoryStorage.js"
 import * as NodeCrypto from "../../../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../../../src/adapters/system/SequentialIds.js"
@@ -61,7 +62,8 @@ export const layerOn = <S, E>(storage: Layer.Layer<S, E>, options: TestServerOpt
     NodeCrypto.layer,
     TestSettings.layer({ rateLimitPerMinute: 100_000, ...options.settings }),
     weatherLayer,
-    analystLayer
+    analystLayer,
+    NaturalEarthGeography.layer
   )
   const workers = options.workers === false
     ? Layer.empty
