@@ -106,8 +106,11 @@ export interface Place {
   readonly utcOffsetHours: number
   /** Open water upwind, km: a sheltered bay has a few, an open coast hundreds. */
   readonly fetchKm: number
-  /** On a lake, the fetch measured on the real shores toward each direction (SimulatedSite). */
-  readonly fetchByDirectionKm?: ReadonlyArray<number>
+  /**
+   * On a large lake (the real geography): like a real marine model, no waves there; the provider's
+   * wave estimate (EstimatedWaves) fills them from the fetch.
+   */
+  readonly lake: boolean
   /** Fraction of the ocean swell that reaches the place. */
   readonly swellExposure: number
   /** Strength of the local sea breeze, 0.3 to 1 (0.1 inland). */
@@ -129,9 +132,8 @@ export interface Place {
  * The place's fixed traits: random ones from the hash of the point (exposure, breeze, windiness), then
  * the geography mask: a bay or enclosed sea caps the fetch and the swell and has its own water; an
  * ocean current shifts the sea temperature; inland there is no sea, little sea breeze and a little
- * less wind (friction over land). With the real geography (`site`), it alone says what is land: a
- * lake is water with its own fetch toward each direction and no ocean swell, and the mask's
- * interiors no longer count.
+ * less wind (friction over land). With the real geography (`site`), it alone says what is land and
+ * what is a lake, and the mask's interiors no longer count.
  */
 export const placeAt = (latitude: number, longitude: number, site?: Site): Place => {
   const key = hashString(`${latitude.toFixed(4)},${longitude.toFixed(4)}`)
@@ -143,8 +145,7 @@ export const placeAt = (latitude: number, longitude: number, site?: Site): Place
   const openSwell = 0.06 + 0.94 * Math.pow(Math.min(1, exposure * 0.8 + 0.3 * uniform(key, 0, 1)), 1.5)
   const inland = site === undefined ? region?._tag === "Inland" : !isMarine(site.surface)
   const anomaly = uniform(key, 0, 5)
-  const lake = site?.fetchKm
-  const place: Place = {
+  return {
     key,
     latitude,
     utcOffsetHours: Math.round(longitude / 15) + 0,
@@ -168,9 +169,9 @@ export const placeAt = (latitude: number, longitude: number, site?: Site): Place
       : 1 - 5 * Math.pow(anomaly, 2),
     inland,
     aridity: aridityAt(latitude, longitude),
+    lake: site?.surface.kind === "lake",
     ...(region !== undefined && region._tag !== "Inland" ? { water: region.water } : {})
   }
-  return lake === undefined ? place : { ...place, fetchByDirectionKm: lake, swellExposure: 0 }
 }
 
 /** One simulated spot: its place, its latitude's zone (with its own sea's water), and the key of its weather for one seed. */

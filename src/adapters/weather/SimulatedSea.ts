@@ -1,6 +1,5 @@
 import { type Spot, winterness } from "./SimulatedClimate.js"
 import { smooth } from "./SimulatedNoise.js"
-import { fetchFrom } from "./SimulatedSite.js"
 import { systemIndex, type Wind, windAt } from "./SimulatedWind.js"
 
 const SEA_TEMP = 20
@@ -53,13 +52,11 @@ export const seaAt = (spot: Spot, utcHours: number, windOf: (utcHours: number) =
     y += weight * wind.speedKt * Math.cos(wind.fromDeg * RAD)
   }
   const u = Math.max(0.5, speed * KT_TO_MS)
-  const windFrom = (Math.atan2(x, y) / RAD + 360) % 360
-  // On a lake, the real open water upwind (a wind off the near shore builds almost nothing).
-  const fetchKm = place.fetchByDirectionKm === undefined ? place.fetchKm : Math.max(0.5, fetchFrom(place.fetchByDirectionKm, windFrom))
-  const fetch = fetchKm * 1000
+  const fetch = place.fetchKm * 1000
   const windSea = Math.min(0.0016 * u * Math.sqrt(fetch / G), 0.0248 * u * u)
   const peak = Math.min(0.286 * (u / G) * Math.cbrt((G * fetch) / (u * u)), 0.785 * u)
   const windPeriod = Math.max(1.5, 0.85 * peak)
+  const windFrom = (Math.atan2(x, y) / RAD + 360) % 360
 
   const w = winterness(utcHours, place.latitude)
   const storms = 0.6 * smooth(spot.key, SWELL, utcHours, 90) + 0.55 * systemIndex(spot, utcHours - 30)

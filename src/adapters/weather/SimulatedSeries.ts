@@ -30,9 +30,9 @@ const weatherCode = (air: Air, mmPerH: number, gustKt: number): number => {
   return p < 15 ? 0 : p < 30 ? 1 : p < 50 ? 2 : 3
 }
 
-/** Far inland there is no sea: the marine fields are null, as a real marine model leaves them. */
+/** Far inland and on lakes there is no sea: the marine fields are null, as a real marine model leaves them. */
 const seaFields = (spot: Spot, utcHours: number, windOf: (utcHours: number) => Wind) => {
-  if (spot.place.inland) {
+  if (spot.place.inland || spot.place.lake) {
     return { wave_height_ft: null, wave_period_s: null, wave_direction_deg: null, swell_height_ft: null, swell_period_s: null, swell_direction_deg: null }
   }
   const sea = seaAt(spot, utcHours, windOf)
