@@ -13,7 +13,7 @@ export const LAKES_FILE = "@geo-maps/earth-lakes-1km/map.geo.json"
 
 /** Every ring of every polygon in the file, and which rings make each polygon (outer ring first). */
 export interface ScannedPolygons {
-  readonly coords: Float64Array
+  readonly coords: Float32Array
   /** Ring `r` is points `ringStarts[r]` to `ringStarts[r + 1] - 1`. */
   readonly ringStarts: Uint32Array
   /** Polygon `p` is rings `polygonStarts[p]` to `polygonStarts[p + 1] - 1`. */
@@ -42,7 +42,7 @@ export const scanPolygons = (bytes: Buffer): ScannedPolygons => {
     },
     number: () => numbers++
   }))
-  const coords = new Float64Array(numbers)
+  const coords = new Float32Array(numbers)
   const ringStarts = new Uint32Array(rings + 1)
   const polygonStarts = new Uint32Array(polygons + 1)
   let n = 0, r = 0, p = 0
@@ -121,7 +121,7 @@ export const largeLakes = (scanned: ScannedPolygons, minKm2: number): Rings => {
     pointCount += ringStarts[polygonStarts[p + 1]!]! - ringStarts[polygonStarts[p]!]!
   }
   const starts = new Uint32Array(ringCount + 1)
-  const out = new Float64Array(2 * pointCount)
+  const out = new Float32Array(2 * pointCount)
   let r = 0
   for (let p = 0; p < count; p++) {
     if (kept[p] === 0) continue

@@ -21,7 +21,7 @@ export const LAND_FILE = "world-atlas/land-10m.json"
 
 /** The topology's shared arcs, decoded to absolute coordinates: arc `i` is points `starts[i]` to `starts[i + 1] - 1`. */
 interface Arcs {
-  readonly coords: Float64Array
+  readonly coords: Float32Array
   readonly starts: Uint32Array
 }
 
@@ -29,7 +29,7 @@ interface Arcs {
 const scanArcs = (text: Buffer, from: number, transform: Topology["transform"]) => {
   const [sx, sy] = transform.scale
   const [tx, ty] = transform.translate
-  let coords = new Float64Array(1 << 20)
+  let coords = new Float32Array(1 << 20)
   let n = 0, x = 0, y = 0, second = false
   const starts: Array<number> = [0]
   const end = walkArray(text, from, {
@@ -41,7 +41,7 @@ const scanArcs = (text: Buffer, from: number, transform: Topology["transform"]) 
     },
     number: (v) => {
       if (n === coords.length) {
-        const bigger = new Float64Array(coords.length * 2)
+        const bigger = new Float32Array(coords.length * 2)
         bigger.set(coords)
         coords = bigger
       }
@@ -70,7 +70,7 @@ export const ringsOf = (geometries: ReadonlyArray<TopoGeometry>, arcs: Arcs): Ri
     ring.reduce((n, a, j) => n + arcs.starts[index(a) + 1]! - arcs.starts[index(a)]! - (j > 0 ? 1 : 0), 0)
   const starts = new Uint32Array(rings.length + 1)
   rings.forEach((ring, r) => (starts[r + 1] = starts[r]! + length(ring)))
-  const coords = new Float64Array(2 * starts[rings.length]!)
+  const coords = new Float32Array(2 * starts[rings.length]!)
   let k = 0
   for (const ring of rings) {
     ring.forEach((a, j) => {
