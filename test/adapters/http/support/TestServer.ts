@@ -8,7 +8,9 @@ import { AdminApi } from "../../../../src/adapters/http/AdminApi.js"
 import * as HttpServerLive from "../../../../src/adapters/http/HttpServerLive.js"
 import { SpotCastApi } from "../../../../src/adapters/http/SpotCastApi.js"
 import { startWorkerPool } from "../../../../src/application/WorkerPool.js"
+import type { Geography } from "../../../../src/ports/Geography.js"
 import type { SettingsShape } from "../../../../src/ports/Settings.js"
+import type { WeatherProvider } from "../../../../src/ports/WeatherProvider.js"
 import * as TestSettings from "../../../support/TestSettings.js"
 import { analystLayer, defectOnKeyLookup, defectOnRead, weatherLayer } from "./TestDoubles.js"
 
@@ -37,6 +39,8 @@ export interface TestServerOptions {
   /** The HTTP adapter's /metrics options (default: on, no token). */
   readonly metrics?: HttpServerLive.ServerOptions["metrics"]
   readonly requestLog?: boolean
+  /** The weather provider (default: the deterministic calm double); it may use the real Geography. */
+  readonly weather?: Layer.Layer<WeatherProvider, never, Geography>
 }
 
 /**
@@ -61,7 +65,7 @@ export const layerOn = <S, E>(storage: Layer.Layer<S, E>, options: TestServerOpt
     SequentialIds.layer,
     NodeCrypto.layer,
     TestSettings.layer({ rateLimitPerMinute: 100_000, ...options.settings }),
-    weatherLayer,
+    Layer.provide(options.weather ?? weatherLayer, NaturalEarthGeography.layer),
     analystLayer,
     NaturalEarthGeography.layer
   )
