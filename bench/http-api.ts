@@ -12,6 +12,7 @@ import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import * as HttpServerLive from "../src/adapters/http/HttpServerLive.js"
+import * as NaturalEarthGeography from "../src/adapters/geography/NaturalEarthGeography.js"
 import * as MemoryStorage from "../src/adapters/memory/MemoryStorage.js"
 import * as CryptoIds from "../src/adapters/system/CryptoIds.js"
 import * as NodeCrypto from "../src/adapters/system/NodeCrypto.js"
@@ -125,7 +126,7 @@ const baseline = Effect.gen(function*() {
 
 const stack = HttpServerLive.app({ adminToken: Option.some(Redacted.make("bench-admin-token")) }).pipe(
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-  Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, CryptoIds.layer, NodeCrypto.layer, settings))
+  Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, CryptoIds.layer, NodeCrypto.layer, settings, NaturalEarthGeography.layer))
 )
 
 console.log(

@@ -2,6 +2,7 @@
 // host-made weather adapter swapped in. docs/embedding.md shows this same code.
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { NaturalEarthGeography } from "spotcast/adapters/geography"
 import { MemoryStorage } from "spotcast/adapters/memory"
 import { BuiltinAnalyst } from "spotcast/adapters/analyst"
 import { NodeCrypto, SequentialIds } from "spotcast/adapters/system"
@@ -32,6 +33,7 @@ const Host = Layer.mergeAll(
   SequentialIds.layer,
   NodeCrypto.layer,
   BuiltinAnalyst.layer,
+  NaturalEarthGeography.layer,
   CalmSea,
   Layer.succeed(Settings.Settings, {
     publicBaseUrl: "https://forecasts.example.com",

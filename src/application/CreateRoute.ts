@@ -15,6 +15,7 @@ import { newForecast } from "./CreateSpotCast.js"
 import { countCharge } from "./Metrics.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
 import { priorReceipt } from "./Idempotent.js"
+import { requireWaypointsOnWater } from "./RequireWater.js"
 import { newId } from "./NewIds.js"
 
 /** What a charging route command answers: the route, its new forecast and the receipt. */
@@ -81,6 +82,7 @@ export const createRoute = Effect.fn("CreateRoute")(function*(
   command: CreateRouteCommand,
   idempotency?: IdempotencyClaim
 ) {
+  yield* requireWaypointsOnWater(command.waypoints)
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return yield* replayed(account, { _tag: "Replayed", receipt: prior.value })
 

@@ -14,6 +14,7 @@ import { Settings } from "../ports/Settings.js"
 import { type Charged, SpotCastStore } from "../ports/SpotCastStore.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
 import { priorReceipt } from "./Idempotent.js"
+import { requireWater } from "./RequireWater.js"
 import { newId } from "./NewIds.js"
 
 /** A new forecast of `spotcast`, in its initial state. */
@@ -32,6 +33,7 @@ export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
   command: CreateSpotCastCommand,
   idempotency?: IdempotencyClaim
 ) {
+  yield* requireWater(command.coordinates, "coordinates")
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
 

@@ -21,6 +21,7 @@ import { estimateCompletionSeconds } from "./EstimateCompletion.js"
 import { priorReceipt } from "./Idempotent.js"
 import { type PageQuery, readPage } from "./KeysetPage.js"
 import { requireAccount } from "./ManageAccounts.js"
+import { requireWater } from "./RequireWater.js"
 import { newId } from "./NewIds.js"
 
 export const WIDGETS_LIST = "widgets"
@@ -48,6 +49,7 @@ export const createWidget = Effect.fn("CreateWidget")(function*(
   config: WidgetConfig,
   idempotency?: IdempotencyClaim
 ) {
+  yield* requireWater(config.coordinates, "coordinates")
   const store = yield* WidgetStore
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return yield* replay(account, prior.value.spotcastId, prior.value.forecastId)
@@ -115,6 +117,7 @@ export const listWidgets = (account: Account, query: PageQuery) =>
 
 /** Changes the configuration, free of charge; the forecast follows it at the next refresh. */
 export const updateWidget = Effect.fn("UpdateWidget")(function*(account: Account, widgetId: string, patch: WidgetPatch) {
+  if (patch.coordinates !== undefined) yield* requireWater(patch.coordinates, "coordinates")
   if (!isWidgetId(widgetId)) return yield* new WidgetNotFound({ widgetId })
   const now = yield* DateTime.now
   const store = yield* WidgetStore

@@ -3,6 +3,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
 import * as BuiltinAnalyst from "../adapters/analyst/BuiltinAnalyst.js"
 import type { LlmOptions } from "../adapters/analyst/LlmOptions.js"
+import * as EstimatedWaves from "../adapters/weather/EstimatedWaves.js"
 import * as OpenMeteoWeather from "../adapters/weather/OpenMeteoWeather.js"
 import * as RoutedWeather from "../adapters/weather/RoutedWeather.js"
 import * as SimulatedWeather from "../adapters/weather/SimulatedWeather.js"
@@ -25,15 +26,16 @@ export const analyst = <E, R>(
 
 /**
  * Weather and analysis. Sandbox accounts always get simulated weather; live accounts get Open-Meteo
- * unless SPOTCAST_WEATHER_PROVIDER=simulated. The analyst is the built-in one unless an LLM is
+ * unless SPOTCAST_WEATHER_PROVIDER=simulated. Either way, hours without waves on a lake or enclosed
+ * water get the fetch-limited estimate. The analyst is the built-in one unless an LLM is
  * configured, which then writes over the built-in one as its fallback and safety floor.
  */
 export const layer = (config: Pick<AppConfig, "weather" | "analyst">) =>
   Layer.mergeAll(
-    RoutedWeather.layerFrom({
+    EstimatedWaves.layer(RoutedWeather.layerFrom({
       simulated: SimulatedWeather.layer({ latency: config.weather.simulatedLatency }),
       live: OpenMeteoWeather.layer(config.weather.openMeteo),
       forceSimulated: config.weather.provider === "simulated"
-    }),
+    })),
     analyst(config.analyst, BuiltinAnalyst.layer)
   ).pipe(Layer.provide(NodeHttpClient.layerUndici))

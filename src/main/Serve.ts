@@ -1,4 +1,5 @@
 import { Duration, Effect, Layer, Option } from "effect"
+import * as NaturalEarthGeography from "../adapters/geography/NaturalEarthGeography.js"
 import * as HttpServerLive from "../adapters/http/HttpServerLive.js"
 import * as ProbeServer from "../adapters/http/observability/ProbeServer.js"
 import * as CryptoIds from "../adapters/system/CryptoIds.js"
@@ -88,7 +89,8 @@ export const processLayer = (config: AppConfig, role: Role) => {
     Storage.layer(config.storage, `spotcast-${role}`, config.secrets),
     CryptoIds.layer,
     NodeCrypto.layer,
-    SettingsLive.layer(config)
+    SettingsLive.layer(config),
+    NaturalEarthGeography.layer
   )
   const background = Layer.mergeAll(
     workers(config).pipe(Layer.provide(Intelligence.layer(config))),

@@ -41,12 +41,14 @@ export const factsOf = (c: DayConditions, preferences: Preferences): DayFacts =>
     value === undefined ? {} : { [key]: say(q(value)) } as Pick<DayFacts, K>
   const seas = seasFt(c)
   const spray = sprayIcingOf(c)
+  // Seas estimated from wind and fetch (a lake) say so wherever their height is quoted.
+  const height = (v: number) => c.waves_estimated === true ? pack.estimated(say(Units.height(v, d, l))) : say(Units.height(v, d, l))
   return {
     wind: say(Units.speed(c.wind_speed_kt, s, l)),
     gust: say(Units.speed(c.wind_gust_kt, s, l)),
     from: compassOf(c.wind_direction_deg),
-    ...opt("seas", seas, (v) => Units.height(v, d, l)),
-    ...opt("wave", c.wave_height_ft, (v) => Units.height(v, d, l)),
+    ...(seas === undefined ? {} : { seas: height(seas) }),
+    ...(c.wave_height_ft === undefined ? {} : { wave: height(c.wave_height_ft) }),
     ...opt("wavePeriod", c.wave_period_s, (v) => Units.seconds(v, l)),
     ...opt("swell", c.swell_height_ft, (v) => Units.height(v, d, l)),
     ...opt("swellPeriod", c.swell_period_s, (v) => Units.seconds(v, l)),

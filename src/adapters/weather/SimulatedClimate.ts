@@ -1,5 +1,7 @@
+import { isMarine } from "../../domain/geography/Water.js"
 import { aridityAt, currentAt, regionAt, type Water } from "./SimulatedGeography.js"
 import { hashString, uniform } from "./SimulatedNoise.js"
+import type { Site } from "./SimulatedSite.js"
 
 /**
  * The simulated world's climate: zonal means by latitude (trades, horse latitudes, westerlies, polar
@@ -100,10 +102,15 @@ export const winterness = (utcHours: number, latitude: number, lagDays = 0): num
 export interface Place {
   readonly key: number
   readonly latitude: number
-  /** Whole hours, from the longitude (15° per hour). */
+  /** Whole hours, from the longitude (15° per hour): the solar day of the sea breeze, not the clock's zone. */
   readonly utcOffsetHours: number
   /** Open water upwind, km: a sheltered bay has a few, an open coast hundreds. */
   readonly fetchKm: number
+  /**
+   * On a large lake (the real geography): like a real marine model, no waves there; the provider's
+   * wave estimate (EstimatedWaves) fills them from the fetch.
+   */
+  readonly lake: boolean
   /** Fraction of the ocean swell that reaches the place. */
   readonly swellExposure: number
   /** Strength of the local sea breeze, 0.3 to 1 (0.1 inland). */
@@ -113,7 +120,7 @@ export interface Place {
   readonly windiness: number
   /** Cold currents and upwelling: degrees below (or above) the zonal sea temperature. */
   readonly seaTempAnomalyC: number
-  /** Far inland (SimulatedGeography): no sea state and no water temperature. */
+  /** Far inland (the real geography, or without it SimulatedGeography): no sea state and no water temperature. */
   readonly inland: boolean
   /** 0 to 1: how much of a desert the place is (no rain, no fog, hot days, cold nights). */
   readonly aridity: number
@@ -125,16 +132,18 @@ export interface Place {
  * The place's fixed traits: random ones from the hash of the point (exposure, breeze, windiness), then
  * the geography mask: a bay or enclosed sea caps the fetch and the swell and has its own water; an
  * ocean current shifts the sea temperature; inland there is no sea, little sea breeze and a little
- * less wind (friction over land).
+ * less wind (friction over land). With the real geography (`site`), it alone says what is land and
+ * what is a lake, and the mask's interiors no longer count.
  */
-export const placeAt = (latitude: number, longitude: number): Place => {
+export const placeAt = (latitude: number, longitude: number, site?: Site): Place => {
   const key = hashString(`${latitude.toFixed(4)},${longitude.toFixed(4)}`)
   const exposure = uniform(key, 0, 0)
-  const region = regionAt(latitude, longitude)
+  const masked = regionAt(latitude, longitude)
+  const region = site !== undefined && masked?._tag === "Inland" ? undefined : masked
   const current = currentAt(latitude, longitude)
   const openFetchKm = 5 * Math.pow(80, exposure)
   const openSwell = 0.06 + 0.94 * Math.pow(Math.min(1, exposure * 0.8 + 0.3 * uniform(key, 0, 1)), 1.5)
-  const inland = region?._tag === "Inland"
+  const inland = site === undefined ? region?._tag === "Inland" : !isMarine(site.surface)
   const anomaly = uniform(key, 0, 5)
   return {
     key,
@@ -160,6 +169,7 @@ export const placeAt = (latitude: number, longitude: number): Place => {
       : 1 - 5 * Math.pow(anomaly, 2),
     inland,
     aridity: aridityAt(latitude, longitude),
+    lake: site?.surface.kind === "lake",
     ...(region !== undefined && region._tag !== "Inland" ? { water: region.water } : {})
   }
 }
@@ -171,8 +181,8 @@ export interface Spot {
   readonly key: number
 }
 
-export const spotAt = (latitude: number, longitude: number, seed: string): Spot => {
-  const place = placeAt(latitude, longitude)
+export const spotAt = (latitude: number, longitude: number, seed: string, site?: Site): Spot => {
+  const place = placeAt(latitude, longitude, site)
   const zonal = zoneAt(latitude)
   const zone = place.water === undefined
     ? zonal

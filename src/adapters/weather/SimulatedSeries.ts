@@ -5,6 +5,7 @@ import type { HourlyPoint, WeatherSeries } from "../../domain/safety/HourlyWeath
 import { type Air, airAt } from "./SimulatedAir.js"
 import { type Spot, spotAt } from "./SimulatedClimate.js"
 import { seaAt, seaTempAt } from "./SimulatedSea.js"
+import type { Site } from "./SimulatedSite.js"
 import { type Wind, windAt } from "./SimulatedWind.js"
 
 const M_TO_FT = 3.280839895
@@ -29,9 +30,9 @@ const weatherCode = (air: Air, mmPerH: number, gustKt: number): number => {
   return p < 15 ? 0 : p < 30 ? 1 : p < 50 ? 2 : 3
 }
 
-/** Far inland there is no sea: the marine fields are null, as a real marine model leaves them. */
+/** Far inland and on lakes there is no sea: the marine fields are null, as a real marine model leaves them. */
 const seaFields = (spot: Spot, utcHours: number, windOf: (utcHours: number) => Wind) => {
-  if (spot.place.inland) {
+  if (spot.place.inland || spot.place.lake) {
     return { wave_height_ft: null, wave_period_s: null, wave_direction_deg: null, swell_height_ft: null, swell_period_s: null, swell_direction_deg: null }
   }
   const sea = seaAt(spot, utcHours, windOf)
@@ -81,21 +82,23 @@ const zoneName = (offsetHours: number) =>
   offsetHours === 0 ? "Etc/GMT" : `Etc/GMT${offsetHours > 0 ? "-" : "+"}${Math.abs(offsetHours)}`
 
 /**
- * Every local hour of `dates` at the point, simulated. A pure function of (point, date, seed) for each
- * hour: the same request gives the same series, and overlapping requests agree on the dates they share.
- * Left (with a reason) for coordinates out of range or a date that is not `YYYY-MM-DD`.
+ * Every local hour of `dates` at the point, simulated. A pure function of (point, date, seed, site) for
+ * each hour: the same request gives the same series, and overlapping requests agree on the dates they
+ * share. Local hours are in the site's real time zone (its offset at the first date), else in a whole-hour
+ * zone of longitude ÷ 15. Left (with a reason) for coordinates out of range or a date that is not `YYYY-MM-DD`.
  */
 export const simulateSeries = (
   coordinates: Coordinates,
   dates: ReadonlyArray<string>,
-  seed: string
+  seed: string,
+  site?: Site
 ): Either.Either<WeatherSeries, string> => {
   const { latitude, longitude } = coordinates
   if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) {
     return Either.left(`coordinates out of range: ${latitude}, ${longitude}`)
   }
-  const spot = spotAt(latitude, longitude, seed)
-  const offset = spot.place.utcOffsetHours
+  const spot = spotAt(latitude, longitude, seed, site)
+  const offsetSeconds = site === undefined ? spot.place.utcOffsetHours * 3600 : site.zone.utcOffsetSeconds
   const hours: Array<HourlyPoint> = []
   // The wind at each whole hour, computed once: an hour's sea reads the wind of the ten hours before it.
   const winds = new Map<number, Wind>()
@@ -110,10 +113,11 @@ export const simulateSeries = (
   for (const date of dates) {
     const midnight = DATE_ONLY.test(date) ? parseStartDate(date) : Option.none()
     if (Option.isNone(midnight)) return Either.left(`not a calendar date: ${date}`)
-    const firstHour = DateTime.toEpochMillis(midnight.value) / 3_600_000 - offset
+    const firstHour = (DateTime.toEpochMillis(midnight.value) / 1000 - offsetSeconds) / 3600
     for (let h = 0; h < 24; h++) {
       hours.push(hourAt(spot, firstHour + h, `${date}T${String(h).padStart(2, "0")}:00`, windOf))
     }
   }
-  return Either.right({ source: "simulated", utcOffsetSeconds: offset * 3600, timezone: zoneName(offset), hours })
+  const timezone = site === undefined ? zoneName(spot.place.utcOffsetHours) : site.zone.timezone
+  return Either.right({ source: "simulated", utcOffsetSeconds: offsetSeconds, timezone, hours })
 }

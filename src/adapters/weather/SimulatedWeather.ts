@@ -1,8 +1,10 @@
 import { Duration, Effect, Either, Layer } from "effect"
 import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
+import { Geography, type GeographyShape } from "../../ports/Geography.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
 import { withTideAndCurrent } from "./SimulatedCurrent.js"
 import { simulateSeries } from "./SimulatedSeries.js"
+import { siteOf } from "./SimulatedSite.js"
 
 export interface Options {
   /** Delay before each answer, to make simulated forecasts take time like real ones. Default none. */
@@ -12,19 +14,25 @@ export interface Options {
 /**
  * The simulated weather provider: plausible, deterministic hourly weather for any point and dates,
  * offline. Sandbox accounts use it, and every account does when `SPOTCAST_WEATHER_PROVIDER=simulated`.
+ * With `geography` (as served), the sea, the lakes and the time zone are the real ones; without it
+ * (unit tests, benches) the simulated world's coarse mask and a zone of longitude ÷ 15.
  */
-export const make = (options: Options = {}): WeatherProviderShape => {
+export const make = (options: Options = {}, geography?: GeographyShape): WeatherProviderShape => {
   const latency = Duration.decode(options.latency ?? Duration.zero)
   const wait = Duration.greaterThan(latency, Duration.zero) ? Effect.sleep(latency) : Effect.void
   return {
     hourly: Effect.fn("SimulatedWeather.hourly")(function*(request: WeatherRequest) {
       yield* wait
-      const series = simulateSeries(request.coordinates, request.dates, request.seed)
+      const { latitude, longitude } = request.coordinates
+      const site = geography === undefined || !(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)
+        ? undefined
+        : yield* siteOf(geography, request.coordinates, request.dates)
+      const series = simulateSeries(request.coordinates, request.dates, request.seed, site)
       if (Either.isLeft(series)) return yield* new WeatherUnavailable({ reason: series.left })
       return withTideAndCurrent(series.right, request.coordinates)
     })
   }
 }
 
-/** With `latency` before each answer; none by default. */
-export const layer = (options: Options = {}) => Layer.succeed(WeatherProvider, make(options))
+/** With `latency` before each answer (none by default), on the real geography. */
+export const layer = (options: Options = {}) => Layer.effect(WeatherProvider, Effect.map(Geography, (g) => make(options, g)))

@@ -14,7 +14,8 @@ const present = <T extends object>(fields: Record<string, unknown>): T =>
 /**
  * The hours' ranges (lowest and highest reported value, converted) of wind, gusts (as reported; no
  * estimate when the source has none), wave and swell height, and the dominant directions weighted by
- * wind speed, wave height and swell height. A field is absent when no hour has it.
+ * wind speed, wave height and swell height. A field is absent when no hour has it. `waves_estimated`
+ * says that some of the wave heights are the fetch-limited estimate, not a marine model's.
  */
 export const conditionSpan = (hours: ReadonlyArray<TimelineHour>, convert: Convert): ConditionSpan =>
   present<ConditionSpan>({
@@ -24,5 +25,6 @@ export const conditionSpan = (hours: ReadonlyArray<TimelineHour>, convert: Conve
     swell_height: rangeOf(hours.map((h) => h.swell_height_ft), convert.height),
     wind_direction: dominantDirection(hours.map((h) => [h.wind_direction_deg, h.wind_speed_kt])),
     wave_direction: dominantDirection(hours.map((h) => [h.wave_direction_deg, h.wave_height_ft])),
-    swell_direction: dominantDirection(hours.map((h) => [h.swell_direction_deg, h.swell_height_ft]))
+    swell_direction: dominantDirection(hours.map((h) => [h.swell_direction_deg, h.swell_height_ft])),
+    waves_estimated: hours.some((h) => h.waves_estimated === true && h.wave_height_ft !== null) ? true : undefined
   })

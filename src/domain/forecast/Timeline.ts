@@ -66,7 +66,8 @@ export const hourEntry = (h: TimelineHour, utcOffsetSeconds: number, c: Convert,
   tide_height: reading(h.tide_height_ft, c.height),
   current_speed: reading(h.current_speed_kt, c.speed),
   current_direction: reading(h.current_direction_deg, c.whole),
-  classification: hourClass(h, vessel, sun)
+  classification: hourClass(h, vessel, sun),
+  ...(h.waves_estimated === true && h.wave_height_ft !== null ? { waves_estimated: true as const } : {})
 })
 
 /** The factors that set the day's class (none on a GO day), each once, most severe first. */

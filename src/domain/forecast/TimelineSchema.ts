@@ -29,7 +29,10 @@ export const ConditionSpan = Schema.Struct({
   swell_height: Schema.optional(Range),
   wind_direction: Schema.optional(Direction),
   wave_direction: Schema.optional(Direction),
-  swell_direction: Schema.optional(Direction)
+  swell_direction: Schema.optional(Direction),
+  waves_estimated: Schema.optional(Schema.Literal(true)).annotations({
+    description: "Addition: the wave heights are estimated from the wind and the fetch (lakes, enclosed waters)"
+  })
 }).annotations({
   identifier: "ConditionSpan",
   description: "Lowest and highest hourly values and the dominant directions (weighted by strength); a field is absent " +
@@ -78,7 +81,10 @@ export const HourEntry = Schema.Struct({
   tide_height: Reading,
   current_speed: Reading,
   current_direction: Reading,
-  classification: Schema.NullOr(Level).annotations({ description: "The hour judged alone by the same rules; null without wind data" })
+  classification: Schema.NullOr(Level).annotations({ description: "The hour judged alone by the same rules; null without wind data" }),
+  waves_estimated: Schema.optional(Schema.Literal(true)).annotations({
+    description: "Addition: the wave fields are estimated from the wind and the fetch (lakes, enclosed waters)"
+  })
 }).annotations({
   identifier: "ForecastHour",
   description: "One local hour, in `ai_analysis.units`; null where the source has no value (never zero)",

@@ -25,6 +25,8 @@ export const DayConditions = Schema.Struct({
   /** Beyond the scenario table (issue 11): whole hours of daylight on the date, 0 in a polar night. */
   daylight_hours: Schema.optional(Reading),
   /** Beyond the scenario table (issue 11): hours of the trip window outside daylight. */
-  dark_hours: Schema.optional(Reading)
+  dark_hours: Schema.optional(Reading),
+  /** Beyond the scenario table: the seas are estimated from wind and fetch (no marine model has them there). */
+  waves_estimated: Schema.optional(Schema.Literal(true))
 })
 export type DayConditions = typeof DayConditions.Type

@@ -23,7 +23,9 @@ export const HourlyPoint = Schema.Struct({
   precipitation_mm_per_h: Reading,
   air_temp_c: Reading,
   water_temp_c: Reading,
-  weather_code: Reading
+  weather_code: Reading,
+  /** The wave fields are estimated from the wind and the fetch (no marine model has waves there). */
+  waves_estimated: Schema.optional(Schema.Literal(true))
 })
 export type HourlyPoint = typeof HourlyPoint.Type
 

@@ -59,6 +59,7 @@ export const reduceHours = (hours: ReadonlyArray<HourlyPoint>): Either.Either<Da
   let gust: number | undefined, waveHeight: number | undefined, visibility: number | undefined
   let precipitationProbability: number | undefined, precipitationRate: number | undefined
   let airTemp: number | undefined, waterTemp: number | undefined, weatherCode: number | undefined
+  let wavesEstimated = false
   for (const p of hours) {
     const wind = p.wind_speed_kt
     if (wind !== null) {
@@ -74,6 +75,7 @@ export const reduceHours = (hours: ReadonlyArray<HourlyPoint>): Either.Either<Da
     airTemp = minOf(airTemp, p.air_temp_c)
     waterTemp = minOf(waterTemp, p.water_temp_c)
     weatherCode = maxOf(weatherCode, p.weather_code)
+    if (p.waves_estimated === true && p.wave_height_ft !== null) wavesEstimated = true
   }
   if (first === undefined) return Either.left("no wind data")
   if (directed === undefined || directed.wind_direction_deg === undefined) return Either.left("no wind direction data")
@@ -94,5 +96,6 @@ export const reduceHours = (hours: ReadonlyArray<HourlyPoint>): Either.Either<Da
   if (airTemp !== undefined) day.air_temp_c = airTemp
   if (waterTemp !== undefined) day.water_temp_c = waterTemp
   if (weatherCode !== undefined) day.weather_code = weatherCode
+  if (wavesEstimated) day.waves_estimated = true
   return Either.right(day)
 }

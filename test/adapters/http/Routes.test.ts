@@ -176,7 +176,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("route forecasts end to
     Effect.gen(function*() {
       const { account: acct, key } = yield* account(10)
       const r = yield* postJson("/v3/route", routeBody({
-        waypoints: [{ latitude: NO_WEATHER_LATITUDE, longitude: 151.3 }, { latitude: NO_WEATHER_LATITUDE, longitude: 151.5 }],
+        waypoints: [{ latitude: NO_WEATHER_LATITUDE, longitude: 151.6 }, { latitude: NO_WEATHER_LATITUDE, longitude: 151.8 }],
         webhook_url: "https://hooks.example.com/r"
       }), key)
       assert.strictEqual(r.status, 202, r.text)

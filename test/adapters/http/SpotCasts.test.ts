@@ -260,14 +260,15 @@ layer(TestServer.layer(), { excludeTestServices: true })("SpotCast endpoints", (
       const { key } = yield* account(100)
       const api = yield* TestServer.client(key)
       const made: Array<string> = []
-      for (let i = 0; i < 23; i++) made.push((yield* createSpotCast(key, { latitude: i })).id)
+      // Along 40° W, open Atlantic at every latitude from 30° to 52° N.
+      for (let i = 0; i < 23; i++) made.push((yield* createSpotCast(key, { latitude: 30 + i, longitude: -40 })).id)
       const first = yield* api.spotcasts.list({ urlParams: {} })
       assert.strictEqual(first.data.length, 20)
       assert.isTrue(first.has_more)
       const item = first.data[0]!
       assert.deepStrictEqual(keys(item), ["coordinates", "created_at", "id", "latest_forecast", "status"])
       assert.deepStrictEqual(keys(item.latest_forecast), ["forecast_id", "status"])
-      assert.deepStrictEqual(item.coordinates, { latitude: 22, longitude: -71.71 })
+      assert.deepStrictEqual(item.coordinates, { latitude: 52, longitude: -40 })
 
       const seen: Array<string> = []
       let after: string | undefined

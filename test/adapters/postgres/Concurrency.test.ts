@@ -1,6 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { DateTime, Effect, Either, Layer, Option } from "effect"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
+import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
 import { refreshSpotCast } from "../../../src/application/RefreshSpotCast.js"
@@ -11,7 +12,7 @@ import * as TestSettings from "../../support/TestSettings.js"
 import { ledgerOf, sampleBalance } from "./Ledger.js"
 import { describeServer, serverStorage } from "./TestDatabase.js"
 
-const Core = Layer.mergeAll(serverStorage({ maxConnections: 10 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer())
+const Core = Layer.mergeAll(serverStorage({ maxConnections: 10 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer(), NaturalEarthGeography.layer)
 const today = () => createCommand(firstDate(Date.now()), 1)
 const analysis = { summary: "ok", daily_classifications: [] }
 

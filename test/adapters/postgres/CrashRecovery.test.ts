@@ -3,6 +3,7 @@ import { assert, it } from "@effect/vitest"
 import { Effect, Layer, Redacted } from "effect"
 import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
+import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
 import { WebhookUrl } from "../../../src/domain/webhook/WebhookUrl.js"
@@ -87,6 +88,6 @@ await describeServer("crash recovery with real worker processes", () => {
         const [balance] = yield* sql<{ ok: boolean }>`
           SELECT credit_balance = total_purchased - total_used AND credit_balance >= 0 AS ok FROM accounts`
         assert.isTrue(balance?.ok)
-      }).pipe(Effect.provide(Layer.mergeAll(PostgresStorage.layerUrl(url, { maxConnections: 3 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer())))
+      }).pipe(Effect.provide(Layer.mergeAll(PostgresStorage.layerUrl(url, { maxConnections: 3 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer(), NaturalEarthGeography.layer)))
     }).pipe(Effect.scoped), 120_000)
 })

@@ -3,6 +3,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import * as HttpServerLive from "../../../src/adapters/http/HttpServerLive.js"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
+import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import { seedAccount } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"
@@ -13,7 +14,8 @@ const Core = Layer.mergeAll(
   serverStorage({ maxConnections: 10 }),
   CryptoIds.layer,
   NodeCrypto.layer,
-  TestSettings.layer({ rateLimitPerMinute: 1_000_000 })
+  TestSettings.layer({ rateLimitPerMinute: 1_000_000 }),
+  NaturalEarthGeography.layer
 )
 const Server = HttpServerLive.layerTest({ adminToken: Option.none() }).pipe(Layer.provideMerge(Core))
 

@@ -1,6 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { DateTime, Effect, FastCheck as fc, Layer, Option, Ref } from "effect"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
+import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import type { ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
 import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
@@ -14,7 +15,7 @@ import * as TestSettings from "../../support/TestSettings.js"
 import { ledgerOf, sampleBalance } from "./Ledger.js"
 import { describeServer, serverStorage } from "./TestDatabase.js"
 
-const Core = Layer.mergeAll(serverStorage({ maxConnections: 6 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer())
+const Core = Layer.mergeAll(serverStorage({ maxConnections: 6 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer(), NaturalEarthGeography.layer)
 
 const op = fc.oneof(
   fc.record({ kind: fc.constant("create" as const), days: fc.integer({ min: 1, max: 5 }) }),

@@ -4,6 +4,7 @@ import { Effect, Layer, Option, Redacted } from "effect"
 import { connect, createServer, type Server, type Socket } from "node:net"
 import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
 import * as HttpServerLive from "../../../src/adapters/http/HttpServerLive.js"
+import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../../src/adapters/system/SequentialIds.js"
 import { account, awaitFinished, createBody, get, postJson } from "../http/support/Fixtures.js"
@@ -91,6 +92,7 @@ const stack = Layer.unwrapScoped(Effect.gen(function*() {
       TestSettings.layer({ rateLimitPerMinute: 100_000 }),
       weatherLayer,
       analystLayer,
+      NaturalEarthGeography.layer,
       receiver.layer
     ))
   )

@@ -1,7 +1,10 @@
 import { assert, describe, it, layer } from "@effect/vitest"
-import { Effect, Either, Exit, FastCheck as fc, Fiber, Option, TestClock } from "effect"
+import { Effect, Either, Exit, FastCheck as fc, Fiber, Layer, Option, TestClock } from "effect"
+import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as SimulatedWeather from "../../../src/adapters/weather/SimulatedWeather.js"
 import { simulateSeries } from "../../../src/adapters/weather/SimulatedSeries.js"
+import { siteOf } from "../../../src/adapters/weather/SimulatedSite.js"
+import { Geography } from "../../../src/ports/Geography.js"
 import { WeatherProvider, type WeatherRequest } from "../../../src/ports/WeatherProvider.js"
 import { withTideAndCurrent } from "../../../src/adapters/weather/SimulatedCurrent.js"
 
@@ -20,11 +23,19 @@ const answeredAfter = (ms: number) =>
     return Option.isSome(yield* Fiber.poll(fiber))
   })
 
-layer(SimulatedWeather.layer())("SimulatedWeather.layer", (it) => {
-  it.effect("answers the simulated series of the request at once", () =>
+const served = (options: SimulatedWeather.Options = {}) =>
+  Layer.provideMerge(SimulatedWeather.layer(options), NaturalEarthGeography.layer)
+
+/** The series of a sandbox request at `at` on `dates`. */
+const seriesAt = (latitude: number, longitude: number, dates: ReadonlyArray<string>) =>
+  Effect.flatMap(WeatherProvider, (p) => p.hourly({ ...request, coordinates: { latitude, longitude }, dates }))
+
+layer(served())("SimulatedWeather.layer", (it) => {
+  it.effect("answers the simulated series of the request, on the real geography, at once", () =>
     Effect.gen(function*() {
       const series = yield* (yield* WeatherProvider).hourly(request)
-      const plain = Either.getOrThrow(simulateSeries(request.coordinates, request.dates, request.seed))
+      const site = yield* siteOf(yield* Geography, request.coordinates, request.dates)
+      const plain = Either.getOrThrow(simulateSeries(request.coordinates, request.dates, request.seed, site))
       assert.deepStrictEqual(series, withTideAndCurrent(plain, request.coordinates))
       assert.strictEqual(series.source, "simulated")
       assert.lengthOf(series.hours, 5 * 24)
@@ -46,6 +57,25 @@ layer(SimulatedWeather.layer())("SimulatedWeather.layer", (it) => {
       }),
     { fastCheck: { numRuns: 30 } }
   )
+
+  it.effect("local times are in the position's real time zone, daylight saving included", () =>
+    Effect.gen(function*() {
+      const marseilleWinter = yield* seriesAt(43.2951, 5.37, ["2026-01-15"])
+      const marseilleSummer = yield* seriesAt(43.2951, 5.37, ["2026-07-15"])
+      const sydneySummer = yield* seriesAt(-33.8568, 151.2153, ["2026-01-15"])
+      assert.deepStrictEqual([marseilleWinter.timezone, marseilleWinter.utcOffsetSeconds], ["Europe/Paris", 3600])
+      assert.deepStrictEqual([marseilleSummer.timezone, marseilleSummer.utcOffsetSeconds], ["Europe/Paris", 7200])
+      assert.deepStrictEqual([sydneySummer.timezone, sydneySummer.utcOffsetSeconds], ["Australia/Sydney", 39600])
+      assert.strictEqual(sydneySummer.hours[0]!.time, "2026-01-15T00:00")
+    }))
+
+  it.effect("on a large lake the sandbox has no waves, as a real marine model; its water has a temperature", () =>
+    Effect.gen(function*() {
+      const hours = (yield* seriesAt(43.62, -79.38, ["2026-03-01", "2026-03-02"])).hours
+      assert.isTrue(hours.every((h) => h.wave_height_ft === null && h.swell_height_ft === null && h.water_temp_c !== null))
+      const sea = (yield* seriesAt(41.13, -71.71, ["2026-03-01"])).hours
+      assert.isTrue(sea.every((h) => h.wave_height_ft !== null))
+    }))
 
   it.effect("a date that is not a calendar date is WeatherUnavailable", () =>
     Effect.gen(function*() {
@@ -71,10 +101,10 @@ describe("SimulatedWeather latency", () => {
     Effect.gen(function*() {
       assert.isFalse(yield* answeredAfter(249))
       assert.isTrue(yield* answeredAfter(250))
-    }).pipe(Effect.provide(SimulatedWeather.layer({ latency: "250 millis" }))))
+    }).pipe(Effect.provide(served({ latency: "250 millis" }))))
 
   it.effect("layer() has no latency", () =>
     Effect.gen(function*() {
       assert.isTrue(yield* answeredAfter(0))
-    }).pipe(Effect.provide(SimulatedWeather.layer())))
+    }).pipe(Effect.provide(served())))
 })

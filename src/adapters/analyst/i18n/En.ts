@@ -164,5 +164,6 @@ export const pack: Pack = {
     `Over the period: wind ${range(wind)}, gusts up to ${pack.quantity(gustMax)}${
       seas === undefined ? "" : `, seas ${range(seas)}`
     }.`,
-  seaStateMissing: (dates) => `Sea-state data unavailable for ${list(dates)}.`
+  seaStateMissing: (dates) => `Sea-state data unavailable for ${list(dates)}.`,
+  estimated: (height) => `${height} (estimated)`
 }

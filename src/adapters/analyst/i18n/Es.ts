@@ -180,5 +180,6 @@ export const pack: Pack = {
     `En el periodo: viento de ${range(wind)}, rachas de hasta ${quantity(gustMax)}${
       seas === undefined ? "" : `, olas de ${range(seas)}`
     }.`,
-  seaStateMissing: (dates) => `Sin datos del estado del mar para ${list(dates.map((d) => `el ${d}`))}.`
+  seaStateMissing: (dates) => `Sin datos del estado del mar para ${list(dates.map((d) => `el ${d}`))}.`,
+  estimated: (height) => `${height} (estimación)`
 }

@@ -183,5 +183,6 @@ export const pack: Pack = {
     `Sur la période : vent de ${range(wind)}, rafales jusqu'à ${quantity(gustMax)}${
       seas === undefined ? "" : `, creux de ${range(seas)}`
     }.`,
-  seaStateMissing: (dates) => `Données d'état de la mer indisponibles pour ${list(dates.map((d) => `le ${d}`))}.`
+  seaStateMissing: (dates) => `Données d'état de la mer indisponibles pour ${list(dates.map((d) => `le ${d}`))}.`,
+  estimated: (height) => `${height} (estimation)`
 }

@@ -195,5 +195,6 @@ export const pack: Pack = {
     `Nel periodo: vento ${range(wind)}, raffiche fino a ${quantity(gustMax)}${
       seas === undefined ? "" : `, onde ${range(seas)}`
     }.`,
-  seaStateMissing: (dates) => `Dati sullo stato del mare non disponibili per ${list(dates)}.`
+  seaStateMissing: (dates) => `Dati sullo stato del mare non disponibili per ${list(dates)}.`,
+  estimated: (height) => `${height} (stima)`
 }

@@ -162,5 +162,6 @@ export const pack: Pack = {
   calm: (f) => compact([`風速${f.wind}`, `最大瞬間風速${f.gust}`, when(f.seas, (s) => `波高${s}`)], "、"),
   spread: (wind, gustMax, seas) =>
     `期間中：風速${range(wind)}、最大瞬間風速${quantity(gustMax)}${seas === undefined ? "" : `、波高${range(seas)}`}。`,
-  seaStateMissing: (dates) => `${list(dates)}は海況データがありません。`
+  seaStateMissing: (dates) => `${list(dates)}は海況データがありません。`,
+  estimated: (height) => `${height}（推定）`
 }

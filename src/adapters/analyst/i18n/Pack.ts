@@ -113,4 +113,6 @@ export interface Pack {
   readonly calm: (facts: DayFacts) => string
   readonly spread: (wind: Range, gustMax: Quantity, seas: Range | undefined) => string
   readonly seaStateMissing: (dates: ReadonlyArray<string>) => string
+  /** A sea height estimated from wind and fetch (lakes), not a marine model's: "1.3 ft (estimated)". */
+  readonly estimated: (height: string) => string
 }

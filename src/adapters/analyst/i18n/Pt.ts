@@ -192,5 +192,6 @@ export const pack: Pack = {
     `No período: vento de ${range(wind)}, rajadas até ${quantity(gustMax)}${
       seas === undefined ? "" : `, ondas de ${range(seas)}`
     }.`,
-  seaStateMissing: (dates) => `Dados do estado do mar indisponíveis para: ${dates.join("; ")}.`
+  seaStateMissing: (dates) => `Dados do estado do mar indisponíveis para: ${dates.join("; ")}.`,
+  estimated: (height) => `${height} (estimativa)`
 }

@@ -1,5 +1,6 @@
 import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Cause, Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
+import * as NaturalEarthGeography from "../../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as MemoryStorage from "../../../../src/adapters/memory/MemoryStorage.js"
 import * as NodeCrypto from "../../../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../../../src/adapters/system/SequentialIds.js"
@@ -8,6 +9,7 @@ import * as HttpServerLive from "../../../../src/adapters/http/HttpServerLive.js
 import { SpotCastApi } from "../../../../src/adapters/http/SpotCastApi.js"
 import { startWorkerPool } from "../../../../src/application/WorkerPool.js"
 import type { Analyst } from "../../../../src/ports/Analyst.js"
+import type { Geography } from "../../../../src/ports/Geography.js"
 import type { SettingsShape } from "../../../../src/ports/Settings.js"
 import type { WeatherProvider } from "../../../../src/ports/WeatherProvider.js"
 import * as TestSettings from "../../../support/TestSettings.js"
@@ -39,7 +41,9 @@ export interface TestServerOptions {
   readonly metrics?: HttpServerLive.ServerOptions["metrics"]
   readonly requestLog?: boolean
   /** Weather and analyst in place of the calm-weather and one-sentence doubles (e.g. the real simulator and built-in analyst). */
-  readonly intelligence?: Layer.Layer<WeatherProvider | Analyst>
+  readonly intelligence?: Layer.Layer<WeatherProvider | Analyst, never, Geography>
+  /** The weather provider (default: the deterministic calm double); it may use the real Geography. */
+  readonly weather?: Layer.Layer<WeatherProvider, never, Geography>
 }
 
 /**
@@ -64,7 +68,8 @@ export const layerOn = <S, E>(storage: Layer.Layer<S, E>, options: TestServerOpt
     SequentialIds.layer,
     NodeCrypto.layer,
     TestSettings.layer({ rateLimitPerMinute: 100_000, ...options.settings }),
-    options.intelligence ?? Layer.merge(weatherLayer, analystLayer)
+    Layer.provide(options.intelligence ?? Layer.merge(options.weather ?? weatherLayer, analystLayer), NaturalEarthGeography.layer),
+    NaturalEarthGeography.layer
   )
   const workers = options.workers === false
     ? Layer.empty
