@@ -19,7 +19,7 @@ export type CacheLook =
  */
 export interface WeatherCacheStoreShape {
   /**
-   * A value unexpired at `nowMillis`; else a failure recorded at or after `waitingSinceMillis`; else the
+   * A value unexpired at `nowMillis`; else a failure recorded after `waitingSinceMillis`; else the
    * claim when no live one is held; else `InFlight`.
    */
   readonly look: (input: {

@@ -21,7 +21,7 @@ export const make = (): WeatherCacheStoreShape => {
       Effect.sync((): CacheLook => {
         const entry = entries.get(key)
         if (entry?.value !== undefined && entry.expiresAt > nowMillis) return { _tag: "Hit", value: entry.value }
-        if (entry?.failure !== undefined && entry.failedAt >= waitingSinceMillis) return { _tag: "Failed", reason: entry.failure }
+        if (entry?.failure !== undefined && entry.failedAt > waitingSinceMillis) return { _tag: "Failed", reason: entry.failure }
         if (entry !== undefined && entry.leaseUntil > nowMillis) return { _tag: "InFlight" }
         const claimed: Entry = entry ?? { value: undefined, expiresAt: 0, owner, leaseUntil: 0, failure: undefined, failedAt: 0 }
         claimed.owner = owner

@@ -17,7 +17,7 @@ interface Row {
 /** What a row says to a caller who did not get the claim (or had none to take). */
 const seen = (row: Row | undefined, now: number, since: number): CacheLook => {
   if (row !== undefined && row.value !== null && Number(row.expires_at) > now) return { _tag: "Hit", value: row.value }
-  if (row !== undefined && row.failure !== null && Number(row.failed_at) >= since) return { _tag: "Failed", reason: row.failure }
+  if (row !== undefined && row.failure !== null && Number(row.failed_at) > since) return { _tag: "Failed", reason: row.failure }
   return { _tag: "InFlight" }
 }
 
@@ -48,7 +48,7 @@ export const layer = Layer.effect(
             ON CONFLICT (key) DO UPDATE SET owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until
             WHERE weather_cache.lease_until <= ${nowMillis}
               AND NOT (weather_cache.value IS NOT NULL AND weather_cache.expires_at > ${nowMillis})
-              AND NOT (weather_cache.failure IS NOT NULL AND weather_cache.failed_at >= ${waitingSinceMillis})
+              AND NOT (weather_cache.failure IS NOT NULL AND weather_cache.failed_at > ${waitingSinceMillis})
             RETURNING key`
           if (claimed.length === 1) return { _tag: "Claimed" } as const
           return seen(yield* read(key), nowMillis, waitingSinceMillis)
