@@ -142,6 +142,8 @@ const fakeOpenMeteo = Effect.acquireRelease(
       }
       setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(text), UPSTREAM_LATENCY_MS)
     })
+    // Longer than any idle gap of the mix, so the client never reuses a connection the server is closing.
+    server.keepAliveTimeout = 120_000
     server.listen(0, "127.0.0.1", () =>
       resume(Effect.succeed({
         url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
