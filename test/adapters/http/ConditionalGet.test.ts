@@ -37,6 +37,7 @@ const revalidates = (path: string, key: string) =>
     assert.strictEqual(same.text, "")
     assert.strictEqual(same.headers["etag"], etag)
     assert.strictEqual(same.headers["cache-control"], CACHE_CONTROL)
+    assert.isDefined(same.headers["x-ratelimit-limit"], "a 304 still reports the rate window")
     const other = yield* conditional(path, key, "\"not-this-one\"")
     assert.strictEqual(other.status, 200)
     assert.strictEqual(other.text, first.text)
@@ -82,6 +83,30 @@ layer(TestServer.layer(), { excludeTestServices: true })("conditional reads", (i
       assert.strictEqual(probe.status, 404)
       const wildcard = yield* conditional(`/v3/spotcast/${created.id}/status`, stranger.key, "*")
       assert.strictEqual(wildcard.status, 404)
+    }))
+
+  it.effect("the OpenAPI document declares If-None-Match, the ETag and Cache-Control headers and the 304 on each", () =>
+    Effect.gen(function*() {
+      const spec = (yield* get("/v3/openapi.json")).json
+      const conditionalReads = [
+        "/v3/spotcast/{id}",
+        "/v3/spotcast/{id}/status",
+        "/v3/spotcast/{id}/forecast/{forecast_id}",
+        "/v3/spotcast/widgets/{id}",
+        "/v3/route/{id}",
+        "/v3/route/{id}/status",
+        "/v3/route/{id}/forecast/{forecast_id}"
+      ]
+      for (const path of conditionalReads) {
+        const op = spec.paths[path].get
+        assert.isTrue(op.parameters.some((p: any) => p.name === "If-None-Match" && p.in === "header"), path)
+        for (const status of ["200", "304"]) {
+          assert.containsAllKeys(op.responses[status].headers, ["ETag", "Cache-Control", "X-RateLimit-Limit"], `${path} ${status}`)
+        }
+        assert.isUndefined(op.responses["304"].content, `${path}: a 304 has no body`)
+      }
+      // Other reads are not conditional.
+      assert.isUndefined(spec.paths["/v3/spotcasts"].get.responses["304"])
     }))
 
   it.effect("widget and route reads revalidate the same way", () =>
