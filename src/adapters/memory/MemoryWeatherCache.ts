@@ -13,9 +13,23 @@ interface Entry {
 /** A failure stays this long after its claim ended, for the waiters polling it to read. */
 export const FAILURE_KEEP_MILLIS = 60_000
 
-/** The weather cache in this process only: what a process with memory storage shares with itself. */
-export const make = (): WeatherCacheStoreShape => {
+/** Entries kept at most: answers are tens of kilobytes each, and memory is the process's own. */
+export const DEFAULT_CAPACITY = 1024
+
+/**
+ * The weather cache in this process only: what a process with memory storage shares with itself. Past
+ * `capacity` entries the oldest go first (insertion order), except those with a live claim.
+ */
+export const make = (capacity = DEFAULT_CAPACITY): WeatherCacheStoreShape => {
   const entries = new Map<string, Entry>()
+  const add = (key: string, entry: Entry, nowMillis: number) => {
+    entries.set(key, entry)
+    if (entries.size <= capacity) return
+    for (const [k, e] of entries) {
+      if (entries.size <= capacity) break
+      if (k !== key && e.leaseUntil <= nowMillis) entries.delete(k)
+    }
+  }
   return {
     look: ({ key, leaseUntilMillis, nowMillis, owner, waitingSinceMillis }) =>
       Effect.sync((): CacheLook => {
@@ -23,10 +37,12 @@ export const make = (): WeatherCacheStoreShape => {
         if (entry?.value !== undefined && entry.expiresAt > nowMillis) return { _tag: "Hit", value: entry.value }
         if (entry?.failure !== undefined && entry.failedAt > waitingSinceMillis) return { _tag: "Failed", reason: entry.failure }
         if (entry !== undefined && entry.leaseUntil > nowMillis) return { _tag: "InFlight" }
-        const claimed: Entry = entry ?? { value: undefined, expiresAt: 0, owner, leaseUntil: 0, failure: undefined, failedAt: 0 }
-        claimed.owner = owner
-        claimed.leaseUntil = leaseUntilMillis
-        entries.set(key, claimed)
+        if (entry === undefined) {
+          add(key, { value: undefined, expiresAt: 0, owner, leaseUntil: leaseUntilMillis, failure: undefined, failedAt: 0 }, nowMillis)
+        } else {
+          entry.owner = owner
+          entry.leaseUntil = leaseUntilMillis
+        }
         return { _tag: "Claimed" }
       }),
     renew: (key, owner, leaseUntilMillis) =>
@@ -40,7 +56,7 @@ export const make = (): WeatherCacheStoreShape => {
       Effect.sync(() => {
         const entry = entries.get(key)
         if (entry === undefined) {
-          entries.set(key, { value, expiresAt: expiresAtMillis, owner: undefined, leaseUntil: 0, failure: undefined, failedAt: 0 })
+          add(key, { value, expiresAt: expiresAtMillis, owner: undefined, leaseUntil: 0, failure: undefined, failedAt: 0 }, 0)
           return
         }
         entry.value = value
