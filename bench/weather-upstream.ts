@@ -207,6 +207,10 @@ const main = Effect.gen(function*() {
   )))
   console.log(`mix: ${events.length} forecasts (${kinds.new} new, ${kinds.refresh} refreshes, ${kinds.widget} widget refreshes), ` +
     `${cells.size} distinct cell+dates keys; TTL ${TTL_SECONDS} s, upstream ${UPSTREAM_LATENCY_MS} ms, time ×${1000 / SCALE_MS}`)
+  // What coarser keys could share: one key per cell and start date (a window the longest forecast fits).
+  const starts = new Set([...cells].map((k) => k.split("|").slice(0, 3).join("|") + "|" + k.split("|")[3]!.slice(0, 10)))
+  const onlyCells = new Set([...cells].map((k) => k.split("|").slice(0, 3).join("|")))
+  console.log(`  the same mix keyed by cell and start date only: ${starts.size} keys; by cell only: ${onlyCells.size} keys`)
 
   const perProcess = (workers: number) => (url: string) =>
     Effect.forEach(Array.from({ length: workers }), () => openMeteo(url, ttl))
