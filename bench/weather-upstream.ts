@@ -13,8 +13,10 @@
  * Open-Meteo is a loopback fake answering in 20 ms; every HTTP request it receives is counted (each cell
  * fetch is two: forecast and marine).
  *
- * Time is compressed 50×: 1 simulated second is 20 ms, so the 300 s TTL is 6 s and a scenario lasts about
- * a minute. Upstream calls never time out here (a loaded machine delays answers; only counts matter).
+ * Time is simulated: the caches read a clock that jumps from one moment of the mix to the next, while
+ * the upstream latency and the cache's polls take real time. Forecasts due at the same moment (widget
+ * batches) run at once; otherwise each moment waits for the previous one to have its weather, so the
+ * counts do not depend on the machine's speed or load. A scenario lasts well under a minute.
  * Scenarios:
  * - before, 1 process / 4 processes: Open-Meteo's per-process cache (today's behaviour in each process);
  * - after, 4 processes: the shared cache on a Postgres server (a scratch database), each "process" a
@@ -26,7 +28,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { Duration, Effect, Layer, Metric } from "effect"
+import { Clock, Duration, Effect, Layer, Metric } from "effect"
 import { scratchDatabase } from "./ScratchDatabase.js"
 import * as MemoryWeatherCache from "../src/adapters/memory/MemoryWeatherCache.js"
 import * as PostgresStorage from "../src/adapters/postgres/PostgresStorage.js"
@@ -36,7 +38,6 @@ import { cacheHitsTotal, cacheMissesTotal } from "../src/adapters/weather/Weathe
 import type { WeatherProviderShape, WeatherRequest } from "../src/ports/WeatherProvider.js"
 
 const WORKERS = 4
-const SCALE_MS = 20 // real milliseconds per simulated second
 const TTL_SECONDS = 300
 const UPSTREAM_LATENCY_MS = 20
 const DAY = 86_400_000
@@ -166,24 +167,51 @@ const openMeteo = (url: string, cacheTtl: Duration.DurationInput) =>
     timeout: Duration.minutes(5)
   })
 
-/** Plays the mix against one provider per worker; returns upstream calls and forecasts that got weather. */
+/**
+ * The simulated clock: real time shifted forward between batches of the mix, so TTLs and leases are
+ * judged in simulated time while sleeps (polls, upstream latency) stay real. It never goes back.
+ */
+const real = Clock.make()
+let shift = 0
+const simulated: Clock.Clock = {
+  [Clock.ClockTypeId]: Clock.ClockTypeId,
+  unsafeCurrentTimeMillis: () => real.unsafeCurrentTimeMillis() + shift,
+  currentTimeMillis: Effect.sync(() => real.unsafeCurrentTimeMillis() + shift),
+  unsafeCurrentTimeNanos: () => real.unsafeCurrentTimeNanos() + BigInt(shift) * 1_000_000n,
+  currentTimeNanos: Effect.sync(() => real.unsafeCurrentTimeNanos() + BigInt(shift) * 1_000_000n),
+  sleep: (duration) => real.sleep(duration)
+}
+const EPOCH = Date.UTC(2026, 10, 26, 8)
+const advanceTo = (seconds: number) => {
+  const target = EPOCH + seconds * 1000
+  shift = Math.max(shift, Math.round(target - real.unsafeCurrentTimeMillis()))
+}
+
+/**
+ * Plays the mix against one provider per worker, batch by batch: forecasts due at the same moment
+ * (a widget batch) run at once, each batch after the previous one has its weather. Returns upstream
+ * calls and how many forecasts got weather.
+ */
 const play = (events: ReadonlyArray<Event>, providers: ReadonlyArray<WeatherProviderShape>, calls: () => number) =>
   Effect.gen(function*() {
     const before = calls()
-    const start = performance.now()
-    const outcomes = yield* Effect.forEach(
-      events,
-      (e, i) =>
-        Effect.suspend(() => Effect.sleep(Duration.millis(Math.max(0, start + e.at * SCALE_MS - performance.now())))).pipe(
-          Effect.zipRight(providers[i % providers.length]!.hourly(e.request)),
-          Effect.match({ onFailure: () => false, onSuccess: () => true })
-        ),
-      { concurrency: "unbounded" }
-    )
-    return { upstream: calls() - before, ok: outcomes.filter(Boolean).length }
+    shift = Math.round(EPOCH - real.unsafeCurrentTimeMillis())
+    const batches = new Map<number, Array<[Event, number]>>()
+    events.forEach((e, i) => batches.set(e.at, [...(batches.get(e.at) ?? []), [e, i]]))
+    let ok = 0
+    for (const [at, batch] of [...batches].sort(([a], [b]) => a - b)) {
+      advanceTo(at)
+      const outcomes = yield* Effect.forEach(
+        batch,
+        ([e, i]) => providers[i % providers.length]!.hourly(e.request).pipe(Effect.match({ onFailure: () => false, onSuccess: () => true })),
+        { concurrency: "unbounded" }
+      )
+      ok += outcomes.filter(Boolean).length
+    }
+    return { upstream: calls() - before, ok }
   })
 
-const ttl = Duration.millis(TTL_SECONDS * SCALE_MS)
+const ttl = Duration.seconds(TTL_SECONDS)
 
 const scenario = <R>(
   label: string,
@@ -195,7 +223,7 @@ const scenario = <R>(
     const events = mix()
     const { ok, upstream } = yield* play(events, providers, fake.calls)
     return { label, upstream, perThousand: (upstream * 1000) / events.length, ok, forecasts: events.length }
-  }).pipe(Effect.scoped)
+  }).pipe(Effect.scoped, Effect.withClock(simulated))
 
 const main = Effect.gen(function*() {
   const events = mix()
@@ -206,7 +234,7 @@ const main = Effect.gen(function*() {
     SharedWeatherCache.normalized(e.request, 2)
   )))
   console.log(`mix: ${events.length} forecasts (${kinds.new} new, ${kinds.refresh} refreshes, ${kinds.widget} widget refreshes), ` +
-    `${cells.size} distinct cell+dates keys; TTL ${TTL_SECONDS} s, upstream ${UPSTREAM_LATENCY_MS} ms, time ×${1000 / SCALE_MS}`)
+    `${cells.size} distinct cell+dates keys; TTL ${TTL_SECONDS} s, upstream ${UPSTREAM_LATENCY_MS} ms`)
   // What coarser keys could share: one key per cell and start date (a window the longest forecast fits).
   const starts = new Set([...cells].map((k) => k.split("|").slice(0, 3).join("|") + "|" + k.split("|")[3]!.slice(0, 10)))
   const onlyCells = new Set([...cells].map((k) => k.split("|").slice(0, 3).join("|")))

@@ -4,7 +4,8 @@ import { Duration, Effect, Fiber, Layer, Metric, TestClock } from "effect"
 import * as MemoryWeatherCache from "../../../src/adapters/memory/MemoryWeatherCache.js"
 import * as OpenMeteoWeather from "../../../src/adapters/weather/OpenMeteoWeather.js"
 import * as SharedWeatherCache from "../../../src/adapters/weather/SharedWeatherCache.js"
-import { cacheHitsTotal, cacheMissesTotal } from "../../../src/adapters/weather/WeatherMetrics.js"
+import { cacheHitsTotal, cacheMissesTotal, upstreamCallsTotal } from "../../../src/adapters/weather/WeatherMetrics.js"
+import * as Prometheus from "../../../src/adapters/http/observability/Prometheus.js"
 import type { ForecastWeather } from "../../../src/domain/forecast/ForecastWeather.js"
 import { WeatherUnavailable } from "../../../src/domain/safety/HourlyWeather.js"
 import { WeatherCacheStore } from "../../../src/ports/WeatherCacheStore.js"
@@ -238,11 +239,21 @@ describe("SharedWeatherCache over Open-Meteo", () => {
       const cached = yield* SharedWeatherCache.make(options({ provider: "open-meteo-test" }), inner)
       const expected = yield* direct.hourly(request(52.006, 4.292))
       const callsBefore = fake.calls.length
+      const upstream = (api: string) =>
+        Effect.map(Metric.value(Metric.tagged(Metric.tagged(upstreamCallsTotal, "provider", "open-meteo"), "api", api)), (s) => s.count)
+      const [forecastBefore, marineBefore] = [yield* upstream("forecast"), yield* upstream("marine")]
       const first = yield* cached.hourly(request(52.006, 4.292))
       const second = yield* cached.hourly(request(52.0061, 4.2921))
       assert.deepStrictEqual(first, expected)
       assert.deepStrictEqual(second, expected)
       assert.strictEqual(fake.calls.length - callsBefore, 2, "one forecast and one marine call for both asks")
+      // The metrics count the same calls, and /metrics shows them with the cache's hits and misses.
+      assert.strictEqual((yield* upstream("forecast")) - forecastBefore, 1)
+      assert.strictEqual((yield* upstream("marine")) - marineBefore, 1)
+      const text = Prometheus.render(yield* Prometheus.scrape)
+      assert.match(text, /^spotcast_weather_upstream_calls_total\{provider="open-meteo",api="forecast"\} \d+$/m)
+      assert.match(text, /^spotcast_weather_cache_hits_total\{provider="open-meteo-test"\} 1$/m)
+      assert.match(text, /^spotcast_weather_cache_misses_total\{provider="open-meteo-test"\} 1$/m)
     }).pipe(Effect.provide(Layer.merge(MemoryWeatherCache.layer, NodeHttpClient.layerUndici))))
 })
 
