@@ -33,7 +33,8 @@ const isFrameworkRef = (schema: unknown) =>
 /**
  * Finishes the generated document: the 400 answers show only our envelope (the framework's own decode
  * error never reaches a client), each error status gets one description covering all its codes, and
- * every response documents the rate-limit headers (plus Retry-After on 429, Idempotent-Replayed on 202).
+ * every response documents the rate-limit headers (plus Retry-After on 429, Idempotent-Replayed on 202)
+ * beside any an endpoint declares itself (ETag and Cache-Control on conditional reads).
  * Refresh's body is optional.
  */
 export const tidy = (spec: Record<string, any>): Record<string, any> => {
@@ -48,6 +49,7 @@ export const tidy = (spec: Record<string, any>): Record<string, any> => {
         }
         if (errorDescriptions[status] !== undefined) response.description = errorDescriptions[status]
         response.headers = {
+          ...response.headers,
           ...rateLimitHeaders,
           ...(status === "429" ? { "Retry-After": integer("Seconds until the window resets") } : {}),
           ...(status === "202"

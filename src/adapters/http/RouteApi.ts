@@ -7,6 +7,7 @@ import { CreateRouteRequest } from "./contract/RouteRequest.js"
 import { RouteAccepted, RouteForecastList, RouteForecastResource, RouteList, RouteResource, RouteStatus } from "./contract/RouteResources.js"
 import * as SpotCastErrors from "./contract/SpotCastErrors.js"
 import { Authentication } from "./Authentication.js"
+import { documentConditional } from "./ConditionalGet.js"
 
 export const DEFAULT_ROUTES_LIMIT = 20
 export const DEFAULT_ROUTE_FORECASTS_LIMIT = 10
@@ -34,6 +35,7 @@ export class RoutesGroup extends HttpApiGroup.make("routes")
       .addSuccess(RouteResource)
       .addError(RouteErrors.NoRoute)
       .annotate(OpenApi.Summary, "A route with its plan and latest forecast (legs, samples, departures)")
+      .annotate(OpenApi.Transform, documentConditional)
   )
   .add(
     HttpApiEndpoint.get("status", "/v3/route/:id/status")
@@ -41,6 +43,7 @@ export class RoutesGroup extends HttpApiGroup.make("routes")
       .addSuccess(RouteStatus)
       .addError(RouteErrors.NoRoute)
       .annotate(OpenApi.Summary, "Processing status of the route's newest forecast, for polling")
+      .annotate(OpenApi.Transform, documentConditional)
   )
   .add(
     HttpApiEndpoint.post("refresh", "/v3/route/:id/refresh")
@@ -67,6 +70,7 @@ export class RoutesGroup extends HttpApiGroup.make("routes")
       .addSuccess(RouteForecastResource)
       .addError(RouteErrors.NoRouteForecast)
       .annotate(OpenApi.Summary, "One forecast of the route")
+      .annotate(OpenApi.Transform, documentConditional)
   )
   .add(
     HttpApiEndpoint.get("list", "/v3/routes")

@@ -7,9 +7,12 @@ import { createRouteCommand } from "./contract/RouteRequest.js"
 import {
   routeAccepted,
   routeForecastList,
+  RouteForecastResource,
   routeForecastResource,
   routeListItem,
+  RouteResource,
   routeResource,
+  RouteStatus,
   routeStatus
 } from "./contract/RouteResources.js"
 import { callerAccount } from "./CallerAccount.js"
@@ -18,6 +21,7 @@ import { withPurchaseUrl } from "./PurchaseUrlOnShortfall.js"
 import { DEFAULT_ROUTE_FORECASTS_LIMIT, DEFAULT_ROUTES_LIMIT } from "./RouteApi.js"
 import { listBody } from "./contract/Wire.js"
 import { ServedApi } from "./ServedApi.js"
+import { conditionalJson } from "./ConditionalGet.js"
 import { checkWebhookHost } from "./WebhookHosts.js"
 
 /** The 202, from the route and receipt alone; a replay also says so in `Idempotent-Replayed: true`. */
@@ -26,6 +30,10 @@ const accepted = ({ charged, route }: RouteCharged) =>
     yield* markReplayed(charged._tag === "Replayed")
     return routeAccepted(route, charged.receipt, (yield* Settings).publicBaseUrl)
   })
+
+const routeAnswer = conditionalJson(RouteResource)
+const statusAnswer = conditionalJson(RouteStatus)
+const forecastAnswer = conditionalJson(RouteForecastResource)
 
 export const RoutesLive = HttpApiBuilder.group(ServedApi, "routes", (handlers) =>
   handlers
@@ -40,15 +48,15 @@ export const RoutesLive = HttpApiBuilder.group(ServedApi, "routes", (handlers) =
         const claim = yield* claimOf(headers["idempotency-key"], "POST", `/v3/route/${path.id}/refresh`, Effect.succeed({}))
         return yield* accepted(yield* refreshRoute(yield* callerAccount, path.id, claim))
       }).pipe(withPurchaseUrl))
-    .handle("get", ({ path }) => Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(Effect.map(routeResource)))
-    .handle("status", ({ path }) => Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(Effect.map(routeStatus)))
+    .handle("get", ({ path }) => Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(Effect.flatMap((v) => routeAnswer(routeResource(v)))))
+    .handle("status", ({ path }) => Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(Effect.flatMap((v) => statusAnswer(routeStatus(v)))))
     .handle("forecasts", ({ path, urlParams }) =>
       Effect.flatMap(callerAccount, (a) =>
         listRouteForecasts(a, path.id, { limit: urlParams.limit ?? DEFAULT_ROUTE_FORECASTS_LIMIT, after: urlParams.after })
       ).pipe(Effect.map(routeForecastList)))
     .handle("forecast", ({ path }) =>
       Effect.flatMap(callerAccount, (a) => getRouteForecast(a, path.id, path.forecast_id)).pipe(
-        Effect.map(({ analysis, forecast, view }) => routeForecastResource(view.route, forecast, analysis))
+        Effect.flatMap(({ analysis, forecast, view }) => forecastAnswer(routeForecastResource(view.route, forecast, analysis)))
       ))
     .handle("list", ({ urlParams }) =>
       Effect.flatMap(callerAccount, (a) => listRoutes(a, { limit: urlParams.limit ?? DEFAULT_ROUTES_LIMIT, after: urlParams.after }))

@@ -17,6 +17,7 @@ import * as OpenApiDocument from "./OpenApiDocument.js"
 import { UsageGroup } from "./UsageApi.js"
 import { RoutesGroup } from "./RouteApi.js"
 import { WidgetsGroup } from "./WidgetApi.js"
+import { documentConditional } from "./ConditionalGet.js"
 
 const SpotCastPath = Schema.Struct({
   id: Schema.String.annotations({ description: "SpotCast id (spc_…)" })
@@ -40,12 +41,14 @@ const get = HttpApiEndpoint.get("get", "/v3/spotcast/:id")
   .addSuccess(SpotCastResource)
   .addError(SpotCastErrors.NoSpotCast)
   .annotate(OpenApi.Summary, "A SpotCast with its latest forecast")
+  .annotate(OpenApi.Transform, documentConditional)
 
 const status = HttpApiEndpoint.get("status", "/v3/spotcast/:id/status")
   .setPath(SpotCastPath)
   .addSuccess(StatusResource)
   .addError(SpotCastErrors.NoSpotCast)
   .annotate(OpenApi.Summary, "Processing status of the newest forecast, for polling")
+  .annotate(OpenApi.Transform, documentConditional)
 
 const refresh = HttpApiEndpoint.post("refresh", "/v3/spotcast/:id/refresh")
   .setPath(SpotCastPath)
@@ -70,6 +73,7 @@ const forecast = HttpApiEndpoint.get("forecast", "/v3/spotcast/:id/forecast/:for
   .addSuccess(ForecastResource)
   .addError(SpotCastErrors.NoForecast)
   .annotate(OpenApi.Summary, "One forecast")
+  .annotate(OpenApi.Transform, documentConditional)
 
 const list = HttpApiEndpoint.get("list", "/v3/spotcasts")
   .setUrlParams(ListSpotCastsQuery)

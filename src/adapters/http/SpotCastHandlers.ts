@@ -1,14 +1,14 @@
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { balanceResource, developerInfo as developerInfoResource } from "./contract/AccountResources.js"
 import { createSpotCastCommand } from "./contract/CreateSpotCastRequest.js"
 import { checkWebhookHost } from "./WebhookHosts.js"
 import { forecastList } from "./contract/ForecastList.js"
-import { forecastResource } from "./contract/ForecastResource.js"
+import { ForecastResource, forecastResource } from "./contract/ForecastResource.js"
 import { DEFAULT_FORECASTS_LIMIT, DEFAULT_SPOTCASTS_LIMIT } from "./contract/ListQuery.js"
 import { refreshSpotCastCommand } from "./contract/RefreshSpotCastRequest.js"
 import { spotcastListItem, spotcastResource } from "./contract/SpotCastResource.js"
-import { statusResource } from "./contract/StatusResource.js"
+import { StatusResource, statusResource } from "./contract/StatusResource.js"
 import { accountBalance, developerInfo } from "../../application/AccountOverview.js"
 import { createSpotCast } from "../../application/CreateSpotCast.js"
 import { getForecast, getSpotCast, listForecasts, listSpotCasts } from "../../application/ReadSpotCasts.js"
@@ -19,6 +19,7 @@ import { callerAccount } from "./CallerAccount.js"
 import { withPurchaseUrl } from "./PurchaseUrlOnShortfall.js"
 import { accepted, claimOf } from "./Idempotency.js"
 import { ServedApi } from "./ServedApi.js"
+import { conditionalBytes, conditionalJson, entityTag } from "./ConditionalGet.js"
 
 /**
  * The most read answer, serialized once: spotcastResource already builds the contract's wire form (its
@@ -26,19 +27,25 @@ import { ServedApi } from "./ServedApi.js"
  * over every field of the forecast is skipped, and the bytes are kept while the view's forecast lives.
  * Views are immutable values made only from the SpotCast, its newest forecast and the forecast count
  * (memory storage hands out the same objects until they change; other storage makes new ones per read).
+ * Its entity tag is kept with it.
  */
-const bodies = new WeakMap<object, { readonly spotcast: object; readonly forecastCount: number; readonly body: Uint8Array }>()
+const bodies = new WeakMap<
+  object,
+  { readonly spotcast: object; readonly forecastCount: number; readonly body: Uint8Array; readonly etag: string }
+>()
 const utf8 = new TextEncoder()
 const encodedOnce = (view: Parameters<typeof spotcastResource>[0]) => {
-  const kept = bodies.get(view.latest)
-  let body: Uint8Array
-  if (kept !== undefined && kept.spotcast === view.spotcast && kept.forecastCount === view.forecastCount) body = kept.body
-  else {
-    body = utf8.encode(JSON.stringify(spotcastResource(view)))
-    bodies.set(view.latest, { spotcast: view.spotcast, forecastCount: view.forecastCount, body })
+  let kept = bodies.get(view.latest)
+  if (kept === undefined || kept.spotcast !== view.spotcast || kept.forecastCount !== view.forecastCount) {
+    const body = utf8.encode(JSON.stringify(spotcastResource(view)))
+    kept = { spotcast: view.spotcast, forecastCount: view.forecastCount, body, etag: entityTag(body) }
+    bodies.set(view.latest, kept)
   }
-  return HttpServerResponse.uint8Array(body, { contentType: "application/json" })
+  return conditionalBytes(kept.body, kept.etag)
 }
+
+const statusAnswer = conditionalJson(StatusResource)
+const forecastAnswer = conditionalJson(ForecastResource)
 
 export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handlers) =>
   handlers
@@ -58,16 +65,18 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
         return yield* accepted(yield* refreshSpotCast(yield* callerAccount, path.id, refreshSpotCastCommand(payload), claim))
       }).pipe(withPurchaseUrl))
     .handle("get", ({ path }) =>
-      Effect.flatMap(callerAccount, (account) => getSpotCast(account, path.id)).pipe(Effect.map(encodedOnce)))
+      Effect.flatMap(callerAccount, (account) => getSpotCast(account, path.id)).pipe(Effect.flatMap(encodedOnce)))
     .handle("status", ({ path }) =>
-      Effect.flatMap(callerAccount, (account) => getSpotCast(account, path.id)).pipe(Effect.map(statusResource)))
+      Effect.flatMap(callerAccount, (account) => getSpotCast(account, path.id)).pipe(
+        Effect.flatMap((view) => statusAnswer(statusResource(view)))
+      ))
     .handle("forecasts", ({ path, urlParams }) =>
       Effect.flatMap(callerAccount, (account) =>
         listForecasts(account, path.id, { limit: urlParams.limit ?? DEFAULT_FORECASTS_LIMIT, after: urlParams.after })
       ).pipe(Effect.map(forecastList)))
     .handle("forecast", ({ path }) =>
       Effect.flatMap(callerAccount, (account) => getForecast(account, path.id, path.forecast_id)).pipe(
-        Effect.map(({ forecast, view }) => forecastResource(view.spotcast, forecast))
+        Effect.flatMap(({ forecast, view }) => forecastAnswer(forecastResource(view.spotcast, forecast)))
       ))
     .handle("list", ({ urlParams }) =>
       Effect.flatMap(callerAccount, (account) =>

@@ -8,6 +8,7 @@ import { CreateWidgetRequest, UpdateWidgetRequest, WidgetList, WidgetResource } 
 import { AdminAuth } from "./AdminAuth.js"
 import { Authentication } from "./Authentication.js"
 import * as AdminErrors from "./contract/AdminErrors.js"
+import { documentConditional } from "./ConditionalGet.js"
 
 const WidgetPath = Schema.Struct({
   id: Schema.String.annotations({ description: "Widget id (wgt_…)" })
@@ -36,6 +37,7 @@ export class WidgetsGroup extends HttpApiGroup.make("widgets")
       .addSuccess(WidgetResource)
       .addError(WidgetErrors.NoWidget)
       .annotate(OpenApi.Summary, "A widget's configuration, latest forecast and embed snippet")
+      .annotate(OpenApi.Transform, documentConditional)
   )
   .add(
     HttpApiEndpoint.put("update", "/v3/spotcast/widgets/:id")

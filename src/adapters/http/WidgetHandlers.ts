@@ -11,14 +11,16 @@ import {
 } from "../../application/Widgets.js"
 import { Settings } from "../../ports/Settings.js"
 import { DEFAULT_WIDGETS_LIMIT } from "./contract/ListQuery.js"
-import { widgetConfig, widgetPatch, widgetResource } from "./contract/WidgetResources.js"
+import { widgetConfig, widgetPatch, WidgetResource, widgetResource } from "./contract/WidgetResources.js"
 import { listBody } from "./contract/Wire.js"
 import { callerAccount } from "./CallerAccount.js"
 import { claimOf, markReplayed } from "./Idempotency.js"
 import { withPurchaseUrl } from "./PurchaseUrlOnShortfall.js"
 import { ServedApi } from "./ServedApi.js"
+import { conditionalJson } from "./ConditionalGet.js"
 
 const resource = Effect.map(Settings, (settings) => widgetResource(settings.publicBaseUrl))
+const widgetAnswer = conditionalJson(WidgetResource)
 
 export const WidgetsLive = HttpApiBuilder.group(ServedApi, "widgets", (handlers) =>
   handlers
@@ -39,7 +41,7 @@ export const WidgetsLive = HttpApiBuilder.group(ServedApi, "widgets", (handlers)
       }))
     .handle("get", ({ path }) =>
       Effect.gen(function*() {
-        return (yield* resource)(yield* getWidget(yield* callerAccount, path.id))
+        return yield* widgetAnswer((yield* resource)(yield* getWidget(yield* callerAccount, path.id)))
       }))
     .handle("update", ({ path, payload }) =>
       Effect.gen(function*() {

@@ -6,6 +6,7 @@ import { schemaUsage } from "./SchemaUsage.js"
 import { schemaRoutes } from "./SchemaRoutes.js"
 import { schemaV5 } from "./SchemaV5.js"
 import { schemaWidgets } from "./SchemaWidgets.js"
+import { schemaWeatherCache } from "./SchemaWeatherCache.js"
 
 /** Where the migrator records what it applied. */
 export const MIGRATIONS_TABLE = "spotcast_migrations"
@@ -22,7 +23,8 @@ const all = {
   "0003_widgets": statements(schemaWidgets),
   "0005_rate_windows": statements(schemaV5),
   "0008_usage": statements(schemaUsage),
-  "0009_routes": statements(schemaRoutes)
+  "0009_routes": statements(schemaRoutes),
+  "0012_weather_cache": statements(schemaWeatherCache)
 }
 export const migrations = Migrator.fromRecord(all)
 

@@ -1,8 +1,9 @@
 import { HttpClient, HttpClientRequest } from "@effect/platform"
-import { Duration, Effect, Either, Option, ParseResult, Redacted, Schedule, Schema } from "effect"
+import { Duration, Effect, Either, Metric, Option, ParseResult, Redacted, Schedule, Schema } from "effect"
 import type { OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { decodeBody, errorReason, type OpenMeteoBody } from "./OpenMeteoResponse.js"
 import { redactUpstream } from "../../domain/Redaction.js"
+import { upstreamCallsTotal } from "./WeatherMetrics.js"
 
 /** One failed attempt; `retryable` for 429, 5xx, timeouts and connection errors. */
 export class OpenMeteoFailure extends Schema.TaggedError<OpenMeteoFailure>()("OpenMeteoFailure", {
@@ -54,13 +55,18 @@ export const makeFetch = Effect.fn("OpenMeteo.makeFetch")(function*(options: Ope
   const client = Option.isSome(options.apiKey) ? HttpClient.withTracerDisabledWhen(base, () => true) : base
   const keyParam = Option.match(options.apiKey, { onNone: () => ({}), onSome: (k) => ({ apikey: Redacted.value(k) }) })
   const retryPolicy = Schedule.exponential(options.retryBaseDelay, 2).pipe(Schedule.jittered)
+  const counted = {
+    forecast: Metric.tagged(Metric.tagged(upstreamCallsTotal, "provider", "open-meteo"), "api", "forecast"),
+    marine: Metric.tagged(Metric.tagged(upstreamCallsTotal, "provider", "open-meteo"), "api", "marine")
+  }
 
   return (call: Call): Effect.Effect<OpenMeteoBody, OpenMeteoFailure> => {
     const request = HttpClientRequest.get(call.url).pipe(
       HttpClientRequest.setUrlParams({ ...call.params, ...keyParam }),
       HttpClientRequest.acceptJson
     )
-    const attempt = client.execute(request).pipe(
+    const attempt = Metric.increment(counted[call.api]).pipe(
+      Effect.zipRight(client.execute(request)),
       Effect.flatMap((response) => Effect.map(response.text, (text) => readAnswer(call.api, response.status, text))),
       Effect.catchTag("RequestError", (e) =>
         Effect.succeed(Either.left(new OpenMeteoFailure({ retryable: true, reason: `open-meteo ${call.api}: ${e.reason} error` })))),

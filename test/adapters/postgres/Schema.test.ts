@@ -12,7 +12,7 @@ await onEveryPostgres("the Postgres schema", (it) => {
       const sql = yield* SqlClient.SqlClient
       assert.deepStrictEqual(yield* migrate, [])
       const rows = yield* sql<{ migration_id: number; name: string }>`SELECT migration_id, name FROM ${sql(MIGRATIONS_TABLE)}`
-      assert.deepStrictEqual(rows.map((r) => [r.migration_id, r.name]), [[1, "schema"], [3, "widgets"], [5, "rate_windows"], [8, "usage"], [9, "routes"]])
+      assert.deepStrictEqual(rows.map((r) => [r.migration_id, r.name]), [[1, "schema"], [3, "widgets"], [5, "rate_windows"], [8, "usage"], [9, "routes"], [12, "weather_cache"]])
     }))
 
   it.effect("every table's primary key leads with account_id (Citus-ready)", () =>
@@ -28,11 +28,14 @@ await onEveryPostgres("the Postgres schema", (it) => {
         ORDER BY c.relname`
       assert.deepStrictEqual(rows.map((r) => r.table), [
         "accounts", "api_keys", "forecasts", "idempotency_keys", "jobs", "ledger_entries", "rate_windows",
-        "route_analyses", "routes", "spotcasts", "usage_requests", "webhook_attempts", "webhook_deliveries", "widgets"
+        "route_analyses", "routes", "spotcasts", "usage_requests", "weather_cache", "webhook_attempts", "webhook_deliveries",
+        "widgets"
       ])
-      // rate_windows is the one exception: keyed by caller (a key or a client address), unlogged, and
-      // read only by the API processes' rate limiter; on Citus it stays a local table.
-      for (const row of rows) if (row.table !== "rate_windows") assert.strictEqual(row.first, "account_id", row.table)
+      // rate_windows and weather_cache are the exceptions: rate_windows is keyed by caller (a key or a
+      // client address) and read only by the API processes' rate limiter; weather_cache holds weather
+      // shared by every account. Both are unlogged, and on Citus they stay local tables.
+      const unscoped = ["rate_windows", "weather_cache"]
+      for (const row of rows) if (!unscoped.includes(row.table)) assert.strictEqual(row.first, "account_id", row.table)
     }))
 
   it.effect("ids and idempotency keys compare in byte order (collation C), whatever the database's default", () =>
