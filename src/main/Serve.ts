@@ -84,11 +84,10 @@ const announce = (config: AppConfig, role: Role) =>
 
 /** The process for a role, as a layer to launch: it runs until interrupted (SIGINT/SIGTERM). */
 export const processLayer = (config: AppConfig, role: Role) => {
-  const core = Layer.mergeAll(
-    Storage.layer(config.storage, `spotcast-${role}`, config.secrets),
-    CryptoIds.layer,
-    NodeCrypto.layer,
-    SettingsLive.layer(config)
+  // The settings read the generated cursor key from the same storage the rest uses.
+  const core = Layer.provideMerge(
+    SettingsLive.layer(config),
+    Layer.mergeAll(Storage.layer(config.storage, `spotcast-${role}`, config.secrets), CryptoIds.layer, NodeCrypto.layer)
   )
   const background = Layer.mergeAll(
     workers(config).pipe(Layer.provide(Intelligence.layer(config))),

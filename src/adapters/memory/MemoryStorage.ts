@@ -9,6 +9,7 @@ import * as MemoryWebhookOutbox from "./MemoryWebhookOutbox.js"
 import * as MemoryUsageStore from "./MemoryUsageStore.js"
 import * as MemoryRouteStore from "./MemoryRouteStore.js"
 import * as MemoryWidgetStore from "./MemoryWidgetStore.js"
+import * as MemoryInstallationSecrets from "./MemoryInstallationSecrets.js"
 
 /** Every storage port, the webhook outbox included, on one fresh in-memory database. */
 export const layer = Layer.mergeAll(
@@ -20,5 +21,6 @@ export const layer = Layer.mergeAll(
   MemoryHealth.layer,
   MemoryWidgetStore.layer,
   MemoryUsageStore.layer,
-  MemoryRouteStore.layer
+  MemoryRouteStore.layer,
+  MemoryInstallationSecrets.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

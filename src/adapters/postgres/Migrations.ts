@@ -6,6 +6,7 @@ import { schemaUsage } from "./SchemaUsage.js"
 import { schemaRoutes } from "./SchemaRoutes.js"
 import { schemaV5 } from "./SchemaV5.js"
 import { schemaWidgets } from "./SchemaWidgets.js"
+import { schemaInstallationSecrets } from "./SchemaInstallationSecrets.js"
 
 /** Where the migrator records what it applied. */
 export const MIGRATIONS_TABLE = "spotcast_migrations"
@@ -22,7 +23,8 @@ const all = {
   "0003_widgets": statements(schemaWidgets),
   "0005_rate_windows": statements(schemaV5),
   "0008_usage": statements(schemaUsage),
-  "0009_routes": statements(schemaRoutes)
+  "0009_routes": statements(schemaRoutes),
+  "0010_installation_secrets": statements(schemaInstallationSecrets)
 }
 export const migrations = Migrator.fromRecord(all)
 

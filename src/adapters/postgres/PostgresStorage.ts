@@ -12,6 +12,7 @@ import * as PostgresWebhookOutbox from "./PostgresWebhookOutbox.js"
 import * as PostgresUsageStore from "./PostgresUsageStore.js"
 import * as PostgresRouteStore from "./PostgresRouteStore.js"
 import * as PostgresWidgetStore from "./PostgresWidgetStore.js"
+import * as PostgresInstallationSecrets from "./PostgresInstallationSecrets.js"
 
 import { DEFAULT_POOL_SIZE } from "./StorageDefaults.js"
 
@@ -31,7 +32,8 @@ const ports = Layer.mergeAll(
   PostgresHealth.layer,
   PostgresWidgetStore.layer,
   PostgresUsageStore.layer,
-  PostgresRouteStore.layer
+  PostgresRouteStore.layer,
+  PostgresInstallationSecrets.layer
 )
 export const layer = ports.pipe(Layer.provide(Layer.effectDiscard(migrate)))
 

@@ -10,8 +10,8 @@ import { describeServer, freshDatabase } from "./TestDatabase.js"
 
 const PROCESSES = 6
 
-/** 0001_schema, 0003_widgets, 0005_rate_windows, 0008_usage and 0009_routes: each recorded once. */
-const MIGRATION_COUNT = 5
+/** 0001_schema, 0003_widgets, 0005_rate_windows, 0008_usage, 0009_routes and 0010_installation_secrets: each recorded once. */
+const MIGRATION_COUNT = 6
 
 await describeServer("migrations on the Postgres server", () => {
   it.live("several processes starting at once on an empty database migrate it once, and all start", () =>
