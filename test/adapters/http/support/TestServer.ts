@@ -36,6 +36,7 @@ export interface TestServerOptions {
   /** The HTTP adapter's /metrics options (default: on, no token). */
   readonly metrics?: HttpServerLive.ServerOptions["metrics"]
   readonly requestLog?: boolean
+  readonly maxConnectionsPerAddress?: number
 }
 
 /**
@@ -73,7 +74,8 @@ export const layerOn = <S, E>(storage: Layer.Layer<S, E>, options: TestServerOpt
     trustProxy: options.trustProxy ?? false,
     purchaseUrl: options.purchaseUrl,
     metrics: options.metrics,
-    requestLog: options.requestLog
+    requestLog: options.requestLog,
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress
   })
   const logging = options.logger === undefined
     ? Layer.merge(captureErrors, Logger.minimumLogLevel(LogLevel.Warning))
