@@ -1,9 +1,10 @@
 import { HttpServer } from "@effect/platform"
-import { assert, layer } from "@effect/vitest"
+import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { connect, type Socket } from "node:net"
+import { duplicateKey } from "../../../src/adapters/http/BodyShape.js"
 import { HEADERS_TIMEOUT_MS } from "../../../src/adapters/http/ParserErrors.js"
-import { account } from "./support/Fixtures.js"
+import { account, get, postText, today } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
 
 interface Answer {
@@ -139,4 +140,42 @@ layer(TestServer.layer({ maxConnectionsPerAddress: 4 }), { excludeTestServices: 
       // The deadline plus Node's check interval; a loaded machine's margin on top, never the 60 s default.
       assert.isBelow(Date.now() - started, HEADERS_TIMEOUT_MS + 20_000)
     }), 60_000)
+})
+
+describe("repeated keys in a JSON body", () => {
+  it("are found at any depth, compared unescaped, and told apart inside metadata", () => {
+    assert.deepStrictEqual(duplicateKey(`{"a":1,"a":2}`), { key: "a", inMetadata: false })
+    assert.deepStrictEqual(duplicateKey(`{"a":1,"\\u0061":2}`), { key: "a", inMetadata: false })
+    assert.deepStrictEqual(duplicateKey(`{"metadata":{"x":{"k":1,"k":2}}}`), { key: "k", inMetadata: true })
+    assert.deepStrictEqual(duplicateKey(`{"metadata":[{"k":1},{"k":1,"k":1}]}`), { key: "k", inMetadata: true })
+    assert.deepStrictEqual(duplicateKey(`{"metadata":{},"metadata":{}}`), { key: "metadata", inMetadata: true })
+    assert.deepStrictEqual(duplicateKey(`{"other":{"metadata":{"k":1,"k":2}}}`), { key: "k", inMetadata: false })
+    assert.deepStrictEqual(duplicateKey(`{"x":{"a":1},"metadata":{"b":"a","a":"b","c":{"a":1}}}`), undefined)
+    assert.deepStrictEqual(duplicateKey(`{"a":"\\"a\\":","b":["a","a"],"c":{"a":{"a":{"a":1}}}}`), undefined)
+    assert.deepStrictEqual(duplicateKey(`[{"a":1},{"a":1}]`), undefined)
+  })
+})
+
+layer(TestServer.layer(), { excludeTestServices: true })("a body means one thing", (it) => {
+  it.effect("a key repeated in metadata is 400 invalid_metadata, elsewhere 400 invalid_json; nothing is created or charged", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(10)
+      const body = (metadata: string, extra = "") =>
+        `{"latitude":41.13,"longitude":-71.71,"start_date":"${today()}","num_days":2${extra},"metadata":${metadata}}`
+      for (const metadata of [`{"boat":"Vega","boat":"Nova"}`, `{"crew":{"skipper":"A","skipper":"B"}}`, `[{"k":1,"k":2}]`]) {
+        const r = yield* postText("/v3/spotcast", body(metadata), key)
+        assert.strictEqual(r.status, 400, r.text)
+        assert.strictEqual(r.json.error.code, "invalid_metadata")
+        assert.strictEqual(r.json.error.param, "metadata")
+      }
+      const top = yield* postText("/v3/spotcast", body(`{}`, `,"num_days":3`), key)
+      assert.strictEqual(top.status, 400, top.text)
+      assert.strictEqual(top.json.error.code, "invalid_json")
+      const route = yield* postText("/v3/route", `{"waypoints":[],"metadata":{"a":1,"a":1}}`, key)
+      assert.strictEqual(route.json.error.code, "invalid_metadata", route.text)
+      assert.strictEqual((yield* get("/v3/account/balance", key)).json.credit_balance, 10)
+      assert.deepStrictEqual((yield* get("/v3/spotcasts", key)).json.data, [])
+      const fine = yield* postText("/v3/spotcast", body(`{"a":{"k":1},"b":{"k":1}}`), key)
+      assert.strictEqual(fine.status, 202, fine.text)
+    }))
 })
