@@ -56,6 +56,7 @@ const api = (config: AppConfig) =>
     host: config.host,
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
+    maxConnectionsPerAddress: Option.getOrUndefined(config.maxConnectionsPerAddress),
     purchaseUrl: Option.getOrUndefined(config.purchaseUrl),
     metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken },
     requestLog: config.observability.requestLog,

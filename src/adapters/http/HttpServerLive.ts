@@ -45,7 +45,11 @@ export interface ServerOptions {
   readonly requestLog?: boolean | undefined
   /** Accept webhook URLs naming private or loopback addresses (SPOTCAST_WEBHOOK_ALLOW_PRIVATE; default false). */
   readonly webhookAllowPrivate?: boolean | undefined
-  /** Open connections one client address may hold (default ParserErrors.MAX_CONNECTIONS_PER_ADDRESS; off behind a trusted proxy). */
+  /**
+   * Open connections one client address may hold (SPOTCAST_MAX_CONNECTIONS_PER_ADDRESS; 0 turns the cap
+   * off; always off behind a trusted proxy). The service's server defaults to
+   * ParserErrors.MAX_CONNECTIONS_PER_ADDRESS; the test server has no cap unless given one.
+   */
   readonly maxConnectionsPerAddress?: number | undefined
 }
 
@@ -66,12 +70,12 @@ const edgeRateHeaders = (edge: ParserErrors.Edge) =>
             : { ...RequestGate.rateHeaders(decision), "retry-after": String(decision.retryAfterSeconds) })))
   })).pipe(Layer.provide(RateLimiter.layer))
 
-const serverOf = (options: ServerOptions, edge: ParserErrors.Edge) => () =>
-  ParserErrors.makeServer(edge, {
-    maxConnectionsPerAddress: options.trustProxy === true
-      ? undefined
-      : options.maxConnectionsPerAddress ?? ParserErrors.MAX_CONNECTIONS_PER_ADDRESS
+const serverOf = (options: ServerOptions, edge: ParserErrors.Edge, defaultCap: number | undefined) => () => {
+  const cap = options.maxConnectionsPerAddress ?? defaultCap
+  return ParserErrors.makeServer(edge, {
+    maxConnectionsPerAddress: options.trustProxy === true || cap === 0 ? undefined : cap
   })
+}
 
 const api = (options: ServerOptions) =>
   HttpApiBuilder.api(ServedApi).pipe(
@@ -120,7 +124,7 @@ export const layer = (options: ServerOptions & { readonly port: number; readonly
   const edge = ParserErrors.makeEdge()
   return Layer.merge(app(options), edgeRateHeaders(edge)).pipe(
     HttpServer.withLogAddress,
-    Layer.provide(NodeHttpServer.layer(serverOf(options, edge), {
+    Layer.provide(NodeHttpServer.layer(serverOf(options, edge, ParserErrors.MAX_CONNECTIONS_PER_ADDRESS), {
       port: options.port,
       ...(options.host === undefined ? {} : { host: options.host })
     }))
@@ -135,7 +139,7 @@ export const layerTest = (options: ServerOptions) => {
       HttpServer.layerTestClient.pipe(
         Layer.provide(NodeHttpClient.layerWithoutAgent),
         Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: false })),
-        Layer.provideMerge(NodeHttpServer.layer(serverOf(options, edge), { port: 0 }))
+        Layer.provideMerge(NodeHttpServer.layer(serverOf(options, edge, undefined), { port: 0 }))
       )
     )
   )

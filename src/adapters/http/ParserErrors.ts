@@ -19,10 +19,11 @@ export const REQUEST_TIMEOUT_MS = 30_000
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000
 
 /**
- * Open connections one client address may hold at once. Behind a reverse proxy every client shares
- * the proxy's address, so the cap is off when the proxy is trusted (SPOTCAST_TRUST_PROXY).
+ * Open connections one client address may hold at once by default: far more than a client needs
+ * (browsers open six per host), few enough that one address cannot take every socket. Behind a reverse
+ * proxy every client shares the proxy's address, so the cap is off when the proxy is trusted.
  */
-export const MAX_CONNECTIONS_PER_ADDRESS = 64
+export const MAX_CONNECTIONS_PER_ADDRESS = 256
 
 /** The status, code and message for a request Node's HTTP parser refused before any handler saw it. */
 const refusalOf = (error: NodeJS.ErrnoException) => {

@@ -24,6 +24,7 @@ export const AppConfig = Config.all({
   adminToken: Config.option(AdminTokenConfig),
   purchaseUrl: Config.option(httpRoot("SPOTCAST_PURCHASE_URL")),
   trustProxy: Config.boolean("SPOTCAST_TRUST_PROXY").pipe(Config.withDefault(false)),
+  maxConnectionsPerAddress: Config.option(nonNegativeInt("SPOTCAST_MAX_CONNECTIONS_PER_ADDRESS")),
   rateLimitPerMinute: positiveInt("SPOTCAST_RATE_LIMIT_PER_MINUTE").pipe(Config.withDefault(60)),
   cursorSecret: Config.option(Config.redacted(Config.nonEmptyString("SPOTCAST_CURSOR_SECRET"))),
   previousCursorSecret: Config.option(Config.redacted(Config.nonEmptyString("SPOTCAST_CURSOR_SECRET_PREVIOUS"))),
