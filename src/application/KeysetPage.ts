@@ -33,10 +33,14 @@ export const readPage = Effect.fnUntraced(function*<A>(
     return yield* invalid("invalid_limit", `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`, "limit")
   }
   const crypto = yield* Crypto
-  const secret = Redacted.value((yield* Settings).cursorSecret)
+  const settings = yield* Settings
+  const secret = Redacted.value(settings.cursorSecret)
   let after: CursorPosition | undefined
   if (query.after !== undefined) {
-    const decoded = decodeCursor(crypto, secret, scope, query.after)
+    const secrets = settings.previousCursorSecret === undefined
+      ? [secret]
+      : [secret, Redacted.value(settings.previousCursorSecret)]
+    const decoded = decodeCursor(crypto, secrets, scope, query.after)
     if (Either.isLeft(decoded)) return yield* decoded.left
     after = decoded.right
   }

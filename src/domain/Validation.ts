@@ -24,6 +24,7 @@ export const ValidationCode = Schema.Literal(
   "invalid_departure_time",
   "invalid_speed",
   "invalid_departure_window",
+  "ambiguous_credentials",
   "invalid_request"
 )
 export type ValidationCode = typeof ValidationCode.Type

@@ -57,6 +57,7 @@ const api = (config: AppConfig) =>
     host: config.host,
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
+    maxConnectionsPerAddress: Option.getOrUndefined(config.maxConnectionsPerAddress),
     purchaseUrl: Option.getOrUndefined(config.purchaseUrl),
     metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken },
     requestLog: config.observability.requestLog,
@@ -85,12 +86,15 @@ const announce = (config: AppConfig, role: Role) =>
 
 /** The process for a role, as a layer to launch: it runs until interrupted (SIGINT/SIGTERM). */
 export const processLayer = (config: AppConfig, role: Role) => {
-  const core = Layer.mergeAll(
-    Storage.layer(config.storage, `spotcast-${role}`, config.secrets),
-    CryptoIds.layer,
-    NodeCrypto.layer,
+  // The settings read the generated cursor key from the same storage the rest uses.
+  const core = Layer.provideMerge(
     SettingsLive.layer(config),
-    NaturalEarthGeography.layer
+    Layer.mergeAll(
+      Storage.layer(config.storage, `spotcast-${role}`, config.secrets),
+      CryptoIds.layer,
+      NodeCrypto.layer,
+      NaturalEarthGeography.layer
+    )
   )
   const background = Layer.mergeAll(
     workers(config).pipe(Layer.provide(Intelligence.layer(config))),

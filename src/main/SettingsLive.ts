@@ -1,4 +1,6 @@
-import { Layer, Option, Redacted } from "effect"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { Ids } from "../ports/Ids.js"
+import { InstallationSecrets } from "../ports/InstallationSecrets.js"
 import { Settings } from "../ports/Settings.js"
 import type { AppConfig } from "./config/AppConfig.js"
 
@@ -6,14 +8,40 @@ import type { AppConfig } from "./config/AppConfig.js"
 export const localBaseUrl = (config: Pick<AppConfig, "host" | "port">) =>
   `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${config.port}`
 
+/** Where the generated cursor key is kept in storage. */
+export const CURSOR_SECRET_NAME = "cursor_seal"
+
+/** 43 base62 characters: about 256 bits. */
+const GENERATED_SECRET_LENGTH = 43
+
 /**
- * The core's settings from the configuration. Without SPOTCAST_CURSOR_SECRET, cursors are sealed with a
- * fixed key: they still bind account and list, but are forgeable by someone who reads this source.
+ * The key that seals pagination cursors: SPOTCAST_CURSOR_SECRET when set, otherwise one this
+ * installation generated on its first start and keeps in its storage (shared by every process).
  */
-export const layer = (config: AppConfig) =>
-  Layer.succeed(Settings, {
-    publicBaseUrl: Option.getOrElse(config.publicBaseUrl, () => localBaseUrl(config)),
-    forecastHorizonDays: config.forecastHorizonDays,
-    cursorSecret: Option.getOrElse(config.cursorSecret, () => Redacted.make("spotcast-default-cursor-key")),
-    rateLimitPerMinute: config.rateLimitPerMinute
+const cursorSecret = (config: Pick<AppConfig, "cursorSecret">) =>
+  Option.match(config.cursorSecret, {
+    onSome: Effect.succeed,
+    onNone: () =>
+      Effect.gen(function*() {
+        const candidate = yield* (yield* Ids).base62(GENERATED_SECRET_LENGTH)
+        return Redacted.make(yield* (yield* InstallationSecrets).keep(CURSOR_SECRET_NAME, candidate))
+      })
   })
+
+/** The core's settings from the configuration and, for the cursor key, from storage. */
+export const layer = (
+  config: Pick<
+    AppConfig,
+    "publicBaseUrl" | "host" | "port" | "forecastHorizonDays" | "cursorSecret" | "previousCursorSecret" | "rateLimitPerMinute"
+  >
+) =>
+  Layer.effect(
+    Settings,
+    Effect.map(cursorSecret(config), (secret) => ({
+      publicBaseUrl: Option.getOrElse(config.publicBaseUrl, () => localBaseUrl(config)),
+      forecastHorizonDays: config.forecastHorizonDays,
+      cursorSecret: secret,
+      previousCursorSecret: Option.getOrUndefined(config.previousCursorSecret),
+      rateLimitPerMinute: config.rateLimitPerMinute
+    }))
+  )

@@ -8,6 +8,8 @@ export interface SettingsShape {
   readonly forecastHorizonDays: number
   /** Seals pagination cursors. */
   readonly cursorSecret: Redacted.Redacted<string>
+  /** A secret being rotated out: cursors it sealed are still opened (never used to seal). */
+  readonly previousCursorSecret?: Redacted.Redacted<string> | undefined
   /** Requests per minute per API key unless the account has its own limit. */
   readonly rateLimitPerMinute: number
 }

@@ -72,5 +72,5 @@ describe("start-up failures say the cause and the setting, in one line", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
-  }, 60_000)
+  }, 300_000)
 })

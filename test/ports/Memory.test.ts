@@ -5,6 +5,7 @@ import { spotCastStoreContract } from "./SpotCastStoreContract.js"
 import { usageStoreContract } from "./UsageStoreContract.js"
 import { routeStoreContract } from "./RouteStoreContract.js"
 import { widgetStoreContract } from "./WidgetStoreContract.js"
+import { installationSecretsContract } from "./InstallationSecretsContract.js"
 import { memoryHarness, runContracts } from "./StorageHarness.js"
 import { webhookOutboxContract } from "./WebhookOutboxContract.js"
 
@@ -16,5 +17,6 @@ runContracts(memoryHarness, [
   webhookOutboxContract,
   widgetStoreContract,
   usageStoreContract,
-  routeStoreContract
+  routeStoreContract,
+  installationSecretsContract
 ])

@@ -8,6 +8,7 @@ import { webhookOutboxContract } from "./WebhookOutboxContract.js"
 import { routeStoreContract } from "./RouteStoreContract.js"
 import { usageStoreContract } from "./UsageStoreContract.js"
 import { widgetStoreContract } from "./WidgetStoreContract.js"
+import { installationSecretsContract } from "./InstallationSecretsContract.js"
 import { runContracts, sqlReset } from "./StorageHarness.js"
 
-runContracts({ name: "PGlite", layer: Layer.provideMerge(sqlReset, EmbeddedPostgres.layer()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract, widgetStoreContract, usageStoreContract, routeStoreContract])
+runContracts({ name: "PGlite", layer: Layer.provideMerge(sqlReset, EmbeddedPostgres.layer()) }, [accountStoreContract, spotCastStoreContract, jobQueueContract, idempotencyStoreContract, webhookOutboxContract, widgetStoreContract, usageStoreContract, routeStoreContract, installationSecretsContract])

@@ -11,6 +11,7 @@ import type { WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
 import type { UsageStore } from "../../src/ports/UsageStore.js"
 import type { RouteStore } from "../../src/ports/RouteStore.js"
 import type { WidgetStore } from "../../src/ports/WidgetStore.js"
+import type { InstallationSecrets } from "../../src/ports/InstallationSecrets.js"
 import type { Crypto } from "../../src/ports/Crypto.js"
 import type { Ids } from "../../src/ports/Ids.js"
 import type { Settings } from "../../src/ports/Settings.js"
@@ -27,6 +28,7 @@ export type StoragePorts =
   | WidgetStore
   | UsageStore
   | RouteStore
+  | InstallationSecrets
 
 /** What the suites use besides storage: the webhook outbox's suite seeds through the use cases. */
 type SuiteServices = Ids | Crypto | Settings

@@ -82,7 +82,8 @@ export const startServer = async (env: Record<string, string>, args: ReadonlyArr
   const port = await freePort()
   const p = launch("serve", ["serve", ...args], { HOST: "127.0.0.1", PORT: String(port), ...env }, true)
   const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
+  // Generous: embedded PGlite alone can take 20 s to start on a loaded machine; the wait ends as soon as it answers.
+  const deadline = Date.now() + 120_000
   for (;;) {
     if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.output()}`)
     const up = await fetch(`${baseUrl}/v3/openapi.json`).then(() => true, () => false)

@@ -1,14 +1,13 @@
-import { createServer } from "node:http"
 import { HttpApiBuilder, HttpRouter, HttpServer } from "@effect/platform"
 import { NodeHttpClient, NodeHttpServer } from "@effect/platform-node"
-import { Layer, Option, type Redacted } from "effect"
+import { Clock, Effect, Layer, Option, type Redacted, Runtime } from "effect"
 import * as AdminAuth from "./AdminAuth.js"
 import * as BillingPage from "./BillingPage.js"
 import * as EmbedRoutes from "./embed/EmbedRoutes.js"
 import { AdminLive } from "./AdminHandlers.js"
 import * as Authentication from "./Authentication.js"
 import * as RateLimiter from "./RateLimiter.js"
-import { answerParserErrors } from "./ParserErrors.js"
+import * as ParserErrors from "./ParserErrors.js"
 import * as RequestGate from "./RequestGate.js"
 import * as WebhookHosts from "./WebhookHosts.js"
 import { ServedApi } from "./ServedApi.js"
@@ -22,6 +21,7 @@ import { RoutesLive } from "./RouteHandlers.js"
 import { WidgetsAdminLive, WidgetsLive } from "./WidgetHandlers.js"
 import { UsageAdminLive, UsageLive } from "./UsageHandlers.js"
 import * as RequestCounter from "../../application/RequestCounter.js"
+import { Settings } from "../../ports/Settings.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"
 export const DOCS_PATH = "/docs"
@@ -45,6 +45,36 @@ export interface ServerOptions {
   readonly requestLog?: boolean | undefined
   /** Accept webhook URLs naming private or loopback addresses (SPOTCAST_WEBHOOK_ALLOW_PRIVATE; default false). */
   readonly webhookAllowPrivate?: boolean | undefined
+  /**
+   * Open connections one client address may hold (SPOTCAST_MAX_CONNECTIONS_PER_ADDRESS; 0 turns the cap
+   * off; always off behind a trusted proxy). The service's server defaults to
+   * ParserErrors.MAX_CONNECTIONS_PER_ADDRESS; the test server has no cap unless given one.
+   */
+  readonly maxConnectionsPerAddress?: number | undefined
+}
+
+/**
+ * Gives the refusals written outside the API (ParserErrors) the address's rate-limit headers, from
+ * the same limiter and limit as the API's unauthenticated requests.
+ */
+const edgeRateHeaders = (edge: ParserErrors.Edge) =>
+  Layer.effectDiscard(Effect.gen(function*() {
+    const limiter = yield* RateLimiter.RateLimiter
+    const settings = yield* Settings
+    const runtime = yield* Effect.runtime<never>()
+    edge.rateHeaders = (address) =>
+      Runtime.runPromise(runtime)(Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.map(limiter.hit(`addr:${address}`, settings.rateLimitPerMinute, now), (decision) =>
+          decision.allowed
+            ? RequestGate.rateHeaders(decision)
+            : { ...RequestGate.rateHeaders(decision), "retry-after": String(decision.retryAfterSeconds) })))
+  })).pipe(Layer.provide(RateLimiter.layer))
+
+const serverOf = (options: ServerOptions, edge: ParserErrors.Edge, defaultCap: number | undefined) => () => {
+  const cap = options.maxConnectionsPerAddress ?? defaultCap
+  return ParserErrors.makeServer(edge, {
+    maxConnectionsPerAddress: options.trustProxy === true || cap === 0 ? undefined : cap
+  })
 }
 
 const api = (options: ServerOptions) =>
@@ -90,23 +120,27 @@ export const app = (options: ServerOptions) =>
   )
 
 /** The service's HTTP server on Node, listening on `host:port`. */
-export const layer = (options: ServerOptions & { readonly port: number; readonly host?: string | undefined }) =>
-  app(options).pipe(
+export const layer = (options: ServerOptions & { readonly port: number; readonly host?: string | undefined }) => {
+  const edge = ParserErrors.makeEdge()
+  return Layer.merge(app(options), edgeRateHeaders(edge)).pipe(
     HttpServer.withLogAddress,
-    Layer.provide(NodeHttpServer.layer(() => answerParserErrors(createServer()), {
+    Layer.provide(NodeHttpServer.layer(serverOf(options, edge, ParserErrors.MAX_CONNECTIONS_PER_ADDRESS), {
       port: options.port,
       ...(options.host === undefined ? {} : { host: options.host })
     }))
   )
+}
 
 /** The same server on a random local port, with an HttpClient pointed at it (tests). */
-export const layerTest = (options: ServerOptions) =>
-  app(options).pipe(
+export const layerTest = (options: ServerOptions) => {
+  const edge = ParserErrors.makeEdge()
+  return Layer.merge(app(options), edgeRateHeaders(edge)).pipe(
     Layer.provideMerge(
       HttpServer.layerTestClient.pipe(
         Layer.provide(NodeHttpClient.layerWithoutAgent),
         Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: false })),
-        Layer.provideMerge(NodeHttpServer.layer(() => answerParserErrors(createServer()), { port: 0 }))
+        Layer.provideMerge(NodeHttpServer.layer(serverOf(options, edge, undefined), { port: 0 }))
       )
     )
   )
+}

@@ -44,13 +44,54 @@ const pathOf = (url: string) => {
 
 const isAdminPath = (path: string) => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)
 
-const rateHeaders = (decision: RateDecision) => ({
+export const rateHeaders = (decision: RateDecision) => ({
   "x-ratelimit-limit": String(decision.limit),
   "x-ratelimit-remaining": String(decision.remaining),
   "x-ratelimit-reset": String(decision.resetAtSeconds)
 })
 
 const single = (value: string | undefined) => (value === undefined || value === "" ? undefined : value)
+
+/** Every line of the header `name` as sent (Node keeps only the first Authorization and joins others with ", "). */
+const linesOf = (request: HttpServerRequest.HttpServerRequest, name: string): ReadonlyArray<string> => {
+  const raw = (request.source as { rawHeaders?: unknown } | undefined)?.rawHeaders
+  if (!Array.isArray(raw)) {
+    const value = request.headers[name]
+    return value === undefined ? [] : [value]
+  }
+  const lines: Array<string> = []
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (String(raw[i]).toLowerCase() === name) lines.push(String(raw[i + 1]))
+  }
+  return lines
+}
+
+/**
+ * The one key a request presents, however many times it repeats it; a refusal when it presents
+ * different ones (two Authorization lines, or Authorization and X-API-Key that disagree): a proxy
+ * that honours another line than this service would otherwise act for another account.
+ */
+const credentialsOf = (request: HttpServerRequest.HttpServerRequest, admin: boolean) => {
+  const authorization = linesOf(request, "authorization").map((line) => line.trim()).filter((line) => line !== "")
+  const apiKeys = admin ? [] : linesOf(request, "x-api-key").map((line) => line.trim()).filter((line) => line !== "")
+  const bearers = authorization.map((line) => bearerOf(line)!.trim())
+  const presented = new Set(admin ? authorization : [...bearers, ...apiKeys])
+  if (presented.size > 1) {
+    return Either.left(invalid(
+      "ambiguous_credentials",
+      admin
+        ? "More than one different Authorization header was sent: send one"
+        : "More than one different API key was sent (Authorization and X-API-Key, or a header repeated): send one key",
+      authorization.length > 1 || admin ? "Authorization" : "X-API-Key"
+    ))
+  }
+  return Either.right({ bearer: single(bearers[0]), apiKey: single(apiKeys[0]) })
+}
+
+/** An HTTP/1.1 request must name its Host (RFC 9112 §3.2); HTTP/1.0 may leave it out. */
+const missingHost = (request: HttpServerRequest.HttpServerRequest) =>
+  request.headers["host"] === undefined &&
+  (request.source as { httpVersion?: unknown } | undefined)?.httpVersion !== "1.0"
 
 /** The bearer token; any other Authorization scheme is passed on whole, to be refused as an invalid key. */
 const bearerOf = (authorization: string | undefined) => {
@@ -118,10 +159,16 @@ const gate = (options: GateOptions) =>
         const found = RequestInfo.find(request)
         const info = found ?? RequestInfo.start(request, RequestId.fromHeaders(request.headers))
 
-        const headers = request.headers
-        const bearer = admin ? undefined : bearerOf(single(headers["authorization"]))
-        const apiKey = admin ? undefined : single(headers["x-api-key"])
-        const authenticated: Effect.Effect<AuthExit> = bearer === undefined && apiKey === undefined
+        // Refused after the rate limit (by address: no key is taken from such a request), in the envelope.
+        const credentials = credentialsOf(request, admin)
+        const refused: ValidationError | undefined = missingHost(request)
+          ? invalid("invalid_request", "The Host header is required", "Host")
+          : Either.isLeft(credentials)
+          ? credentials.left
+          : undefined
+        const bearer = admin || Either.isLeft(credentials) ? undefined : credentials.right.bearer
+        const apiKey = admin || Either.isLeft(credentials) ? undefined : credentials.right.apiKey
+        const authenticated: Effect.Effect<AuthExit> = refused !== undefined || (bearer === undefined && apiKey === undefined)
           ? Effect.succeed(noKey)
           : Effect.exit(Effect.either(authenticate({ bearer, apiKey })))
 
@@ -153,6 +200,8 @@ const gate = (options: GateOptions) =>
             : { ...rateHeaders(decision), "retry-after": String(decision.retryAfterSeconds) }
           const gated: Gated = !decision.allowed
             ? Effect.fail(new RateLimitExceeded({ retryAfterSeconds: decision.retryAfterSeconds }))
+            : refused !== undefined
+            ? Effect.fail(refused)
             : Exit.isFailure(auth)
             ? Effect.failCause(auth.cause)
             : admin && !options.adminEnabled

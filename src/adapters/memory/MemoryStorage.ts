@@ -10,6 +10,7 @@ import * as MemoryUsageStore from "./MemoryUsageStore.js"
 import * as MemoryRouteStore from "./MemoryRouteStore.js"
 import * as MemoryWidgetStore from "./MemoryWidgetStore.js"
 import * as MemoryWeatherCache from "./MemoryWeatherCache.js"
+import * as MemoryInstallationSecrets from "./MemoryInstallationSecrets.js"
 
 /** Every storage port, the webhook outbox included, on one fresh in-memory database. */
 export const layer = Layer.mergeAll(
@@ -22,5 +23,6 @@ export const layer = Layer.mergeAll(
   MemoryWidgetStore.layer,
   MemoryUsageStore.layer,
   MemoryRouteStore.layer,
-  MemoryWeatherCache.layer
+  MemoryWeatherCache.layer,
+  MemoryInstallationSecrets.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

@@ -6,6 +6,7 @@ import { schemaUsage } from "./SchemaUsage.js"
 import { schemaRoutes } from "./SchemaRoutes.js"
 import { schemaV5 } from "./SchemaV5.js"
 import { schemaWidgets } from "./SchemaWidgets.js"
+import { schemaInstallationSecrets } from "./SchemaInstallationSecrets.js"
 import { schemaWeatherCache } from "./SchemaWeatherCache.js"
 
 /** Where the migrator records what it applied. */
@@ -24,6 +25,7 @@ const all = {
   "0005_rate_windows": statements(schemaV5),
   "0008_usage": statements(schemaUsage),
   "0009_routes": statements(schemaRoutes),
+  "0010_installation_secrets": statements(schemaInstallationSecrets),
   "0012_weather_cache": statements(schemaWeatherCache)
 }
 export const migrations = Migrator.fromRecord(all)

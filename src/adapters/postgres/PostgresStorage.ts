@@ -13,6 +13,7 @@ import * as PostgresUsageStore from "./PostgresUsageStore.js"
 import * as PostgresRouteStore from "./PostgresRouteStore.js"
 import * as PostgresWidgetStore from "./PostgresWidgetStore.js"
 import * as PostgresWeatherCache from "./PostgresWeatherCache.js"
+import * as PostgresInstallationSecrets from "./PostgresInstallationSecrets.js"
 
 import { DEFAULT_POOL_SIZE } from "./StorageDefaults.js"
 
@@ -33,7 +34,8 @@ const ports = Layer.mergeAll(
   PostgresWidgetStore.layer,
   PostgresUsageStore.layer,
   PostgresRouteStore.layer,
-  PostgresWeatherCache.layer
+  PostgresWeatherCache.layer,
+  PostgresInstallationSecrets.layer
 )
 export const layer = ports.pipe(Layer.provide(Layer.effectDiscard(migrate)))
 
@@ -47,17 +49,20 @@ export const CONNECT_TIMEOUT = "30 seconds"
 export const OPEN_TIMEOUT_MS = 2_000
 
 /**
- * A request unanswered this long while no connection of the pool hears from the server either: the
- * database is unreachable (black-holed). The connection is destroyed, the statement fails (503) and the
- * pool opens a new one. A live server busy on other connections (lock waits in a burst) does not count.
+ * A statement unanswered this long while no connection of the pool hears from the server either: the
+ * server is probed (see PostgresDeadlines), which a live server answers at once however long the
+ * statement runs.
  */
-export const SILENCE_TIMEOUT_MS = 2_000
+export const SILENCE_TIMEOUT_MS = 500
+
+/** The probe unanswered this long: the server is unreachable (black-holed), waiting statements fail (503). */
+export const PROBE_TIMEOUT_MS = 1_500
 
 /**
  * The server cancels a statement that runs longer (`statement_timeout`; SQLSTATE 57014, an outage: 503),
  * and so frees what a client that gave up left waiting (a backend stuck on a lock does not notice its
- * client is gone). A `statement_timeout` in the URL's query string overrides it, and then answers may
- * take that long (plus a second) before the one connection waiting on it counts as dead.
+ * client is gone). A `statement_timeout` in the URL's query string overrides it. Statements that
+ * legitimately take longer (reports) raise it for themselves (see withStatementTimeout).
  */
 export const STATEMENT_TIMEOUT_MS = 5_000
 
@@ -68,36 +73,30 @@ export interface ClientOptions {
   readonly applicationName?: string | undefined
 }
 
-/** The URL with the session's statement timeout unless it names one, and how long an answer may take. */
-const withStatementTimeout = (url: Redacted.Redacted<string>) => {
+/** The URL with the session's statement timeout unless it names one. */
+const withSessionTimeout = (url: Redacted.Redacted<string>) => {
   let parsed: URL
   try {
     parsed = new URL(Redacted.value(url))
   } catch {
     // Not a URL this parser reads (pg's own parser may): left as it is, with the server's own timeout.
-    return { url, replyMs: STATEMENT_TIMEOUT_MS + 1_000 }
+    return url
   }
-  const given = Number(parsed.searchParams.get("statement_timeout"))
-  if (parsed.searchParams.has("statement_timeout") && Number.isSafeInteger(given) && given >= 0) {
-    // 0 turns the server's timeout off: then only the silence deadline remains.
-    return { url, replyMs: given === 0 ? undefined : given + 1_000 }
-  }
+  if (parsed.searchParams.has("statement_timeout")) return url
   parsed.searchParams.set("statement_timeout", String(STATEMENT_TIMEOUT_MS))
-  return { url: Redacted.make(parsed.toString()), replyMs: STATEMENT_TIMEOUT_MS + 1_000 }
+  return Redacted.make(parsed.toString())
 }
 
 /** A pool to a Postgres server at `url` (postgres://user:password@host:port/database). */
-export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) => {
-  const session = withStatementTimeout(url)
-  return PgClient.layer({
-    url: session.url,
+export const clientUrl = (url: Redacted.Redacted<string>, options: ClientOptions = {}) =>
+  PgClient.layer({
+    url: withSessionTimeout(url),
     maxConnections: options.maxConnections ?? DEFAULT_POOL_SIZE,
     applicationName: options.applicationName ?? "spotcast",
-    // Bounds waiting for a free connection; opening one and each answer are bounded by the socket.
+    // Bounds waiting for a free connection; opening one and the server's liveness are watched by the socket.
     connectTimeout: CONNECT_TIMEOUT,
-    stream: guardedSocket({ connectMs: OPEN_TIMEOUT_MS, silenceMs: SILENCE_TIMEOUT_MS, replyMs: session.replyMs })
+    stream: guardedSocket({ connectMs: OPEN_TIMEOUT_MS, silenceMs: SILENCE_TIMEOUT_MS, probeMs: PROBE_TIMEOUT_MS })
   })
-}
 
 /**
  * One connection for the migrations, without the statement timeout or the reply deadline: a migration

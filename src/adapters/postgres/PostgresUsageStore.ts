@@ -5,6 +5,7 @@ import { ChargeProduct } from "../../domain/billing/Ledger.js"
 import { AccountId } from "../../domain/Ids.js"
 import { Measure, type Tally } from "../../domain/usage/UsageCounters.js"
 import { UsageStore, type UsageStoreShape } from "../../ports/UsageStore.js"
+import { REPORT_STATEMENT_TIMEOUT_MS, withStatementTimeout } from "./StatementTimeout.js"
 
 const TallyRow = Schema.Struct({
   measure: Measure,
@@ -97,6 +98,7 @@ export const layer = Layer.effect(
       },
       tallies: (accountId, startMillis, endMillis, bucketMillis) =>
         tallies({ accountId, start: new Date(startMillis), end: new Date(endMillis), bucketMillis }).pipe(
+          withStatementTimeout(sql, REPORT_STATEMENT_TIMEOUT_MS),
           Effect.map((rows) =>
             rows.map((r): Tally => ({
               bucketMillis: r.bucket_ms,

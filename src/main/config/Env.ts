@@ -1,4 +1,4 @@
-import { Config } from "effect"
+import { Config, ConfigError, Either } from "effect"
 
 /**
  * The helpers every section reads its variables with, so one kind of value is checked, and refused
@@ -18,14 +18,23 @@ export const intAtLeast = (name: string, min: number, why: string) =>
 export const intBetween = (name: string, min: number, max: number) =>
   integer(name, `Expected an integer from ${min} to ${max}`, (n) => n >= min && n <= max)
 
-/** An absolute http(s) URL, as the URL parser writes it. */
+/**
+ * An absolute http(s) URL, as the URL parser writes it. A refused value is never repeated in the
+ * message: a URL may carry credentials (`https://user:password@host`).
+ */
 export const httpUrl = (name: string) =>
-  Config.url(name).pipe(
-    Config.validate({
-      message: "Expected an absolute http(s) URL",
-      validation: (u) => u.protocol === "http:" || u.protocol === "https:"
-    }),
-    Config.map((u) => u.toString())
+  Config.string(name).pipe(
+    Config.mapOrFail((text) => {
+      let url: URL | undefined
+      try {
+        url = new URL(text)
+      } catch {
+        url = undefined
+      }
+      return url !== undefined && (url.protocol === "http:" || url.protocol === "https:")
+        ? Either.right(url.toString())
+        : Either.left(ConfigError.InvalidData([], "Expected an absolute http(s) URL (the value is not shown: it may hold credentials)"))
+    })
   )
 
 /** An http(s) URL that paths are appended to: without trailing slashes. */

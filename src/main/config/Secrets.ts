@@ -13,10 +13,11 @@ const decodeKey = (text: string): Uint8Array | undefined => {
   return bytes?.length === 32 ? new Uint8Array(bytes) : undefined
 }
 
+// Validated as the variable's own string, so that a refusal names it; the value is never repeated.
 const key = (name: string) =>
-  Config.redacted(name).pipe(
-    Config.validate({ message: KEY_MESSAGE, validation: (r) => decodeKey(Redacted.value(r)) !== undefined }),
-    Config.map((r) => Redacted.make(decodeKey(Redacted.value(r))!)),
+  Config.string(name).pipe(
+    Config.validate({ message: KEY_MESSAGE, validation: (text) => decodeKey(text) !== undefined }),
+    Config.map((text) => Redacted.make(decodeKey(text)!)),
     Config.option
   )
 

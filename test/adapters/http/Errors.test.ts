@@ -147,10 +147,11 @@ layer(TestServer.layer(), { excludeTestServices: true })("errors", (it) => {
       yield* expect401(base.pipe(HttpClientRequest.bearerToken("hello")), "invalid_api_key")
       yield* expect401(base.pipe(HttpClientRequest.basicAuth("user", made.key)), "invalid_api_key")
       yield* expect401(base.pipe(HttpClientRequest.setHeader("x-api-key", "nope")), "invalid_api_key")
-      yield* expect401(
-        base.pipe(HttpClientRequest.bearerToken(made.key), HttpClientRequest.setHeader("x-api-key", "sk_live_" + "B".repeat(32))),
-        "invalid_api_key"
+      const disagreeing = yield* TestServer.raw(
+        base.pipe(HttpClientRequest.bearerToken(made.key), HttpClientRequest.setHeader("x-api-key", "sk_live_" + "B".repeat(32)))
       )
+      assert.strictEqual(disagreeing.status, 400, disagreeing.text)
+      assert.strictEqual(disagreeing.json.error.code, "ambiguous_credentials")
       const both = yield* TestServer.raw(
         base.pipe(HttpClientRequest.bearerToken(made.key), HttpClientRequest.setHeader("x-api-key", made.key))
       )

@@ -1,9 +1,15 @@
 import { type HttpClient, HttpClientRequest } from "@effect/platform"
 import { assert, layer } from "@effect/vitest"
-import { Effect, Layer, Option, Redacted, Runtime } from "effect"
+import { Effect, Encoding, Layer, Option, Redacted, Runtime } from "effect"
 import fc from "fast-check"
 import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgres.js"
 import * as AesGcmSealer from "../../../src/adapters/system/AesGcmSealer.js"
+import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
+import { forecastsList, SPOTCASTS_LIST } from "../../../src/application/ReadSpotCasts.js"
+import { ROUTES_LIST } from "../../../src/application/ReadRoutes.js"
+import { WIDGETS_LIST } from "../../../src/application/Widgets.js"
+import { DELIVERIES_LIST } from "../../../src/application/WebhookDeliveries.js"
+import { testSettings } from "../../support/TestSettings.js"
 import type { StorageHealth } from "../../../src/ports/StorageHealth.js"
 import type { StoragePorts } from "../../ports/StorageHarness.js"
 import { account, createSpotCast, get } from "./support/Fixtures.js"
@@ -78,6 +84,36 @@ const routeArb = (ids: Ids): fc.Arbitrary<readonly [string, string]> =>
     ).map(([m, query]) => [m, query === undefined ? path : `${path}?${new URLSearchParams(query).toString()}`] as const)
   )
 
+/**
+ * Cursors sealed with the test server's own key (as anyone who knew the key could make them) for the
+ * account's real lists, naming positions from plausible to hostile: out-of-range and fractional
+ * instants, ids with NUL, lone surrogates or SQL, fields of the wrong type or number.
+ */
+const forgedCursorArb = (ids: Ids) => {
+  const digests = NodeCrypto.make
+  const secret = Redacted.value(testSettings.cursorSecret)
+  const seal = (fields: ReadonlyArray<unknown>) => {
+    const payload = Encoding.encodeBase64Url(JSON.stringify(fields))
+    return `${payload}.${digests.hmacSha256Hex(secret, payload).slice(0, 32)}`
+  }
+  const list = fc.constantFrom(SPOTCASTS_LIST, forecastsList(ids.spotcast), ROUTES_LIST, WIDGETS_LIST, DELIVERIES_LIST)
+  const instant = fc.oneof(
+    fc.integer(),
+    fc.maxSafeInteger(),
+    fc.double(),
+    fc.constantFrom(8_640_000_000_000_001, -8_640_000_000_000_001, 253_402_300_800_000, 0, "1", null)
+  )
+  const id = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom(`spc_${"A".repeat(21)}\u0000`, "\u0000", "\ud800", "' OR 1=1 --", `fcst_${"z".repeat(22)}`, 7)
+  )
+  return fc.oneof(
+    fc.tuple(list, instant, id).map(([l, at, i]) => seal([1, ids.account, l, at, i])),
+    fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 7 }).map(seal),
+    fc.string({ maxLength: 40 }).map((junk) => `${junk}.${"0".repeat(32)}`)
+  )
+}
+
 /** Text that stresses storage and encoders: NUL, lone surrogates, emoji, very long. */
 const nastyText = fc.oneof(
   fc.string({ maxLength: 30 }),
@@ -114,18 +150,28 @@ const requestArb = (ids: Ids) =>
       fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "multipart/form-data", "multipart/form-data; boundary=zz", "application/x-www-form-urlencoded", "application/vnd.api+json", "\u00e9/\u00e9"),
       { nil: undefined }
     ),
-    auth: fc.oneof({ arbitrary: fc.constant("key"), weight: 3 }, fc.constantFrom("key", "admin", "none", "junk")),
+    auth: fc.oneof(
+      { arbitrary: fc.constant("key"), weight: 3 },
+      fc.constantFrom("key", "admin", "none", "junk", "both", "disagree", "joined", "bearer-junk")
+    ),
+    after: fc.option(forgedCursorArb(ids), { nil: undefined, freq: 3 }),
     idempotencyKey: fc.option(fc.string({ minLength: 1, maxLength: 300 }).filter((s) => /^[\x20-\x7e]+$/.test(s)), { nil: undefined })
   })
 
 type Req = ReturnType<typeof requestArb> extends fc.Arbitrary<infer R> ? R : never
 
 const build = (r: Req, key: string) => {
-  const [method, path] = r.route
+  const [method, route] = r.route
+  const path = r.after === undefined ? route : `${route}${route.includes("?") ? "&" : "?"}after=${encodeURIComponent(r.after)}`
   let request = HttpClientRequest.make(method as "GET")(path)
   if (r.auth === "key") request = HttpClientRequest.bearerToken(request, key)
   if (r.auth === "admin") request = HttpClientRequest.bearerToken(request, TestServer.ADMIN_TOKEN)
   if (r.auth === "junk") request = HttpClientRequest.setHeader(request, "x-api-key", "sk_live_junk")
+  // Credentials sent twice: the same key, two that disagree, one header carrying two, a scheme that is not Bearer.
+  if (r.auth === "both") request = HttpClientRequest.setHeader(HttpClientRequest.bearerToken(request, key), "x-api-key", key)
+  if (r.auth === "disagree") request = HttpClientRequest.setHeader(HttpClientRequest.bearerToken(request, key), "x-api-key", "sk_live_other")
+  if (r.auth === "joined") request = HttpClientRequest.setHeader(request, "x-api-key", `${key}, ${key}`)
+  if (r.auth === "bearer-junk") request = HttpClientRequest.setHeader(request, "authorization", `Bearer ${key} ${key}`)
   if (r.idempotencyKey !== undefined) request = HttpClientRequest.setHeader(request, "idempotency-key", r.idempotencyKey)
   if (r.body !== undefined && method !== "GET" && method !== "HEAD") {
     request = HttpClientRequest.bodyText(request, r.body, r.contentType ?? "application/json")
@@ -173,7 +219,8 @@ layer(server, { excludeTestServices: true, timeout: "300 seconds" })(`fuzz on ${
           fc.asyncProperty(requestArb(ids), (r) =>
             run(Effect.gen(function*() {
               const before = yield* snapshot(key, owner.id)
-              const [method, path] = r.route
+              const method = r.route[0]
+              const path = build(r, key).url
               const answered = yield* TestServer.raw(build(r, key)).pipe(Effect.timeout("10 seconds"), Effect.option)
               if (answered._tag === "None") return fail(`no answer within 10 s: ${method} ${path} (${r.contentType ?? "no type"}, ${r.auth})`)
               const answer = answered.value

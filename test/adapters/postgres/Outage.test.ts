@@ -1,7 +1,6 @@
 import { HttpClientRequest } from "@effect/platform"
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
-import { connect, createServer, type Server, type Socket } from "node:net"
 import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
 import * as HttpServerLive from "../../../src/adapters/http/HttpServerLive.js"
 import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
@@ -11,66 +10,11 @@ import { account, awaitFinished, createBody, get, postJson } from "../http/suppo
 import { raw } from "../http/support/TestServer.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
+import { type Mode, proxy } from "./FaultyProxy.js"
 import { startWebhookDispatcher } from "../../../src/application/DeliverWebhooks.js"
 import { startWorkerPool } from "../../../src/application/WorkerPool.js"
 import { analystLayer, weatherLayer } from "../http/support/TestDoubles.js"
 import * as RecordingTransport from "../webhook/fixtures/RecordingTransport.js"
-
-/**
- * pass: traffic flows. refuse: new connections are refused and open ones reset. reset: every connection
- * is reset. blackhole: connections are accepted and open ones stay open, but nothing goes either way
- * (a database that stopped answering). hang: open connections are reset and new ones are accepted but
- * never answered (a host that never completes a connect).
- */
-type Mode = "pass" | "refuse" | "reset" | "blackhole" | "hang"
-
-/** A TCP proxy in front of the test database that fails in one of those ways, then passes traffic again. */
-const proxy = (target: URL) =>
-  Effect.acquireRelease(
-    Effect.async<{ readonly port: number; readonly set: (mode: Mode) => void; readonly server: Server; readonly open: Set<Socket> }>((resume) => {
-      let mode: Mode = "pass"
-      const open = new Set<Socket>()
-      const track = (socket: Socket) => {
-        open.add(socket)
-        socket.on("close", () => open.delete(socket))
-        socket.on("error", () => socket.destroy())
-      }
-      const server = createServer((client) => {
-        if (mode === "refuse" || mode === "reset") return client.resetAndDestroy()
-        track(client)
-        // Swallowed: accepted, never answered, never forwarded.
-        if (mode === "hang" || mode === "blackhole") return client.on("data", () => {})
-        const upstream = connect(Number(target.port || 5432), target.hostname)
-        track(upstream)
-        client.on("close", () => upstream.destroy())
-        upstream.on("close", () => client.destroy())
-        // Forwarded by hand (not piped) so that a black hole can drop bytes on a connection that stays open.
-        client.on("data", (bytes) => {
-          if (mode !== "blackhole") upstream.write(bytes)
-        })
-        upstream.on("data", (bytes) => {
-          if (mode !== "blackhole") client.write(bytes)
-        })
-      })
-      server.listen(0, "127.0.0.1", () => {
-        const address = server.address()
-        resume(Effect.succeed({
-          port: typeof address === "object" && address !== null ? address.port : 0,
-          server,
-          open,
-          set: (next) => {
-            mode = next
-            if (next === "reset" || next === "refuse" || next === "hang") for (const socket of open) socket.resetAndDestroy()
-          }
-        }))
-      })
-    }),
-    ({ open, server }) =>
-      Effect.async<void>((resume) => {
-        for (const socket of open) socket.destroy()
-        server.close(() => resume(Effect.void))
-      })
-  )
 
 /** The webhook receiver of the worker test: every delivery it gets, answered 200. */
 const receiver = RecordingTransport.make(() => RecordingTransport.answer(200))
@@ -159,7 +103,7 @@ await describeServer("a storage outage", () => {
             assert.strictEqual(answer.json.error.code, "service_unavailable")
             assert.match(answer.json.error.message, /same Idempotency-Key/)
             assert.strictEqual(answer.headers["retry-after"], "2")
-            // The deadlines are 2 s (a connect, an answer); the rest is a loaded test machine's margin. Never the 30 s pool wait.
+            // The deadlines are 2 s (a connect; silence then an unanswered probe); the rest is a loaded test machine's margin. Never the 30 s pool wait.
             assert.isBelow(ms, 3_000, `${mode}: answered after ${ms} ms`)
           }
           const { value: ready, ms } = yield* timed(get("/readyz"))

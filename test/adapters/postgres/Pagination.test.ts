@@ -3,6 +3,7 @@ import type * as Statement from "@effect/sql/Statement"
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { forecastPageQuery, spotcastPageQuery } from "../../../src/adapters/postgres/SpotCastReads.js"
+import { withStatementTimeout } from "../../../src/adapters/postgres/StatementTimeout.js"
 import { describeServer, serverStorage } from "./TestDatabase.js"
 
 const ROWS = 60_000
@@ -49,30 +50,33 @@ await describeServer("keyset pagination on the Postgres server", () => {
     it.effect(`a page is an index range scan of ${LIMIT} rows at any depth of ${ROWS} (and as many rows of others)`, () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
-        yield* sql.unsafe(`
-          INSERT INTO accounts (account_id, name, status, mode, created_at, webhook_secret)
-          SELECT CASE WHEN g = 0 THEN '${ACCOUNT}' ELSE 'acct_other' || lpad(g::text, 18, '0') END,
-                 'paged', 'active', 'live', now(), 'whsec_x'
-          FROM generate_series(0, 20) g`)
-        // Every fourth SpotCast shares its instant with the next, so ties are broken by id.
-        yield* sql.unsafe(`
-          INSERT INTO spotcasts (account_id, spotcast_id, created_at, latitude, longitude, start_at, num_days, language,
-            distance_units, speed_units, forecast_count, latest_forecast_id)
-          SELECT CASE WHEN g % 2 = 0 THEN '${ACCOUNT}' ELSE 'acct_other' || lpad((1 + g % 20)::text, 18, '0') END,
-                 'spc_' || lpad(g::text, 22, '0'), timestamptz '2026-01-01' + ((g / 4) * interval '1 second'),
-                 0, 0, now(), 1, 'en', 'nm', 'kts', 1, 'fcst_' || lpad(g::text, 22, '0')
-          FROM generate_series(1, ${ROWS * 2}) g`)
-        yield* sql.unsafe(`
-          INSERT INTO spotcasts (account_id, spotcast_id, created_at, latitude, longitude, start_at, num_days, language,
-            distance_units, speed_units, forecast_count, latest_forecast_id)
-          VALUES ('${ACCOUNT}', '${SPOTCAST}', now(), 0, 0, now(), 1, 'en', 'nm', 'kts', ${ROWS}, 'fcst_x')`)
-        yield* sql.unsafe(`
-          INSERT INTO forecasts (account_id, forecast_id, spotcast_id, created_at, status, stage, percentage)
-          SELECT '${ACCOUNT}', 'fcst_' || lpad(g::text, 22, '0'), '${SPOTCAST}',
-                 timestamptz '2026-01-01' + ((g / 3) * interval '1 second'), 'completed', 'completed', 100
-          FROM generate_series(1, ${ROWS}) g`)
-        yield* sql.unsafe(`ANALYZE spotcasts`)
-        yield* sql.unsafe(`ANALYZE forecasts`)
+        // A bulk load, not a request's statement: it may take longer than a request's statement timeout on a busy machine.
+        yield* withStatementTimeout(sql, 120_000)(Effect.gen(function*() {
+          yield* sql.unsafe(`
+            INSERT INTO accounts (account_id, name, status, mode, created_at, webhook_secret)
+            SELECT CASE WHEN g = 0 THEN '${ACCOUNT}' ELSE 'acct_other' || lpad(g::text, 18, '0') END,
+                   'paged', 'active', 'live', now(), 'whsec_x'
+            FROM generate_series(0, 20) g`)
+          // Every fourth SpotCast shares its instant with the next, so ties are broken by id.
+          yield* sql.unsafe(`
+            INSERT INTO spotcasts (account_id, spotcast_id, created_at, latitude, longitude, start_at, num_days, language,
+              distance_units, speed_units, forecast_count, latest_forecast_id)
+            SELECT CASE WHEN g % 2 = 0 THEN '${ACCOUNT}' ELSE 'acct_other' || lpad((1 + g % 20)::text, 18, '0') END,
+                   'spc_' || lpad(g::text, 22, '0'), timestamptz '2026-01-01' + ((g / 4) * interval '1 second'),
+                   0, 0, now(), 1, 'en', 'nm', 'kts', 1, 'fcst_' || lpad(g::text, 22, '0')
+            FROM generate_series(1, ${ROWS * 2}) g`)
+          yield* sql.unsafe(`
+            INSERT INTO spotcasts (account_id, spotcast_id, created_at, latitude, longitude, start_at, num_days, language,
+              distance_units, speed_units, forecast_count, latest_forecast_id)
+            VALUES ('${ACCOUNT}', '${SPOTCAST}', now(), 0, 0, now(), 1, 'en', 'nm', 'kts', ${ROWS}, 'fcst_x')`)
+          yield* sql.unsafe(`
+            INSERT INTO forecasts (account_id, forecast_id, spotcast_id, created_at, status, stage, percentage)
+            SELECT '${ACCOUNT}', 'fcst_' || lpad(g::text, 22, '0'), '${SPOTCAST}',
+                   timestamptz '2026-01-01' + ((g / 3) * interval '1 second'), 'completed', 'completed', 100
+            FROM generate_series(1, ${ROWS}) g`)
+          yield* sql.unsafe(`ANALYZE spotcasts`)
+          yield* sql.unsafe(`ANALYZE forecasts`)
+        }))
 
         const deep = { createdAt: new Date(Date.UTC(2026, 0, 1) + ROWS / 8 * 1000), id: `spc_${"9".repeat(22)}` }
         for (const after of [null, deep]) {

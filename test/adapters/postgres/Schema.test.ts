@@ -12,7 +12,7 @@ await onEveryPostgres("the Postgres schema", (it) => {
       const sql = yield* SqlClient.SqlClient
       assert.deepStrictEqual(yield* migrate, [])
       const rows = yield* sql<{ migration_id: number; name: string }>`SELECT migration_id, name FROM ${sql(MIGRATIONS_TABLE)}`
-      assert.deepStrictEqual(rows.map((r) => [r.migration_id, r.name]), [[1, "schema"], [3, "widgets"], [5, "rate_windows"], [8, "usage"], [9, "routes"], [12, "weather_cache"]])
+      assert.deepStrictEqual(rows.map((r) => [r.migration_id, r.name]), [[1, "schema"], [3, "widgets"], [5, "rate_windows"], [8, "usage"], [9, "routes"], [10, "installation_secrets"], [12, "weather_cache"]])
     }))
 
   it.effect("every table's primary key leads with account_id (Citus-ready)", () =>
@@ -27,15 +27,16 @@ await onEveryPostgres("the Postgres schema", (it) => {
         WHERE i.indisprimary AND c.relname <> ${MIGRATIONS_TABLE}
         ORDER BY c.relname`
       assert.deepStrictEqual(rows.map((r) => r.table), [
-        "accounts", "api_keys", "forecasts", "idempotency_keys", "jobs", "ledger_entries", "rate_windows",
+        "accounts", "api_keys", "forecasts", "idempotency_keys", "installation_secrets", "jobs", "ledger_entries", "rate_windows",
         "route_analyses", "routes", "spotcasts", "usage_requests", "weather_cache", "webhook_attempts", "webhook_deliveries",
         "widgets"
       ])
-      // rate_windows and weather_cache are the exceptions: rate_windows is keyed by caller (a key or a
-      // client address) and read only by the API processes' rate limiter; weather_cache holds weather
-      // shared by every account. Both are unlogged, and on Citus they stay local tables.
-      const unscoped = ["rate_windows", "weather_cache"]
-      for (const row of rows) if (!unscoped.includes(row.table)) assert.strictEqual(row.first, "account_id", row.table)
+      // The exceptions: rate_windows is keyed by caller (a key or a client address) and read only by the
+      // API processes' rate limiter; weather_cache holds weather shared by every account (both unlogged);
+      // installation_secrets belongs to no account (one row per secret). On Citus they stay local (or
+      // reference) tables.
+      const unowned = ["rate_windows", "weather_cache", "installation_secrets"]
+      for (const row of rows) if (!unowned.includes(row.table)) assert.strictEqual(row.first, "account_id", row.table)
     }))
 
   it.effect("ids and idempotency keys compare in byte order (collation C), whatever the database's default", () =>

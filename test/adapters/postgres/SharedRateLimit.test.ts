@@ -1,8 +1,9 @@
 import { assert, it } from "@effect/vitest"
-import { Effect, Layer, Redacted } from "effect"
+import { Duration, Effect, Layer, Redacted } from "effect"
 import * as PostgresRateWindows from "../../../src/adapters/postgres/PostgresRateWindows.js"
 import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage.js"
 import { RateWindowStore } from "../../../src/ports/RateWindowStore.js"
+import { RECENT_KEY_MILLIS } from "../../../src/adapters/postgres/RecentKeys.js"
 import { freePort, spawnSpotcast, waitUntil } from "../../support/Spawn.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
 
@@ -51,6 +52,9 @@ const twoApis = (env: Record<string, string>) =>
     for (const port of ports) yield* waitUntil(`the API on ${port} is ready`, ready(port), processes)
     return { ports, processes }
   })
+
+/** Longer than the quarter second a process keeps an authenticated key. */
+const KEY_CACHE_PASSED = Duration.millis(RECENT_KEY_MILLIS + 150)
 
 await describeServer("rate-limit windows shared on a Postgres server", () => {
   it.live("concurrent increments from two pools count every request once; a later window starts at 1", () =>
@@ -116,17 +120,16 @@ await describeServer("rate-limit windows shared on a Postgres server", () => {
       assert.strictEqual((yield* statusOn(ports[1]!, first)).status, 200)
 
       yield* admin(`/admin/v1/accounts/${accountId}/keys/${created.api_key.id}/revoke`)
-      const revokedAt = Date.now()
       // Each process keeps authenticated keys for a quarter of a second; its own revocations empty that at once.
+      // Past that quarter (however slow the machine, later is only more past it), the other process refuses too.
       assert.strictEqual((yield* statusOn(ports[0]!, first)).code, "key_revoked", "the revoking process refuses the key at once")
-      yield* waitUntil("process 2 refuses the revoked key", Effect.map(statusOn(ports[1]!, first), (r) => r.code === "key_revoked"), processes, "5 seconds")
-      assert.isBelow(Date.now() - revokedAt, 1_000, "revocation took effect on the other process within 1 s")
+      yield* Effect.sleep(KEY_CACHE_PASSED)
+      assert.strictEqual((yield* statusOn(ports[1]!, first)).code, "key_revoked", "revocation took effect on the other process")
 
       assert.strictEqual((yield* statusOn(ports[1]!, second.key)).status, 200)
       yield* admin(`/admin/v1/accounts/${accountId}/suspend`)
-      const suspendedAt = Date.now()
       assert.strictEqual((yield* statusOn(ports[0]!, second.key)).code, "account_suspended", "the suspending process refuses it at once")
-      yield* waitUntil("process 2 refuses the suspended account", Effect.map(statusOn(ports[1]!, second.key), (r) => r.code === "account_suspended"), processes, "5 seconds")
-      assert.isBelow(Date.now() - suspendedAt, 1_000, "suspension took effect on the other process within 1 s")
+      yield* Effect.sleep(KEY_CACHE_PASSED)
+      assert.strictEqual((yield* statusOn(ports[1]!, second.key)).code, "account_suspended", "suspension took effect on the other process")
     })), 120_000)
 })

@@ -372,7 +372,8 @@ describe("OpenMeteoWeather sharing of identical requests", () => {
   live("different dates or cells are different calls; a shared answer expires after its TTL", () =>
     Effect.gen(function*() {
       const fake = yield* fakeOpenMeteo(hoek)
-      const weather = yield* provider(fake, { cacheTtl: Duration.seconds(1) })
+      // Long enough that the calls below, on a loaded machine, all fall within it; the sleep then outlasts it.
+      const weather = yield* provider(fake, { cacheTtl: Duration.seconds(4) })
       yield* weather.hourly(request([D1, D2]))
       yield* weather.hourly(request([D1]))
       assert.strictEqual(fake.count("/v1/forecast"), 2)
@@ -380,7 +381,7 @@ describe("OpenMeteoWeather sharing of identical requests", () => {
       assert.strictEqual(fake.count("/v1/forecast"), 3)
       yield* weather.hourly(request([D1]))
       assert.strictEqual(fake.count("/v1/forecast"), 3)
-      yield* Effect.sleep("1200 millis")
+      yield* Effect.sleep("4200 millis")
       yield* weather.hourly(request([D1]))
       assert.strictEqual(fake.count("/v1/forecast"), 4)
     }))

@@ -32,10 +32,13 @@ const service = (storage: Storage, receiver: ReturnType<typeof RecordingTranspor
 const attemptsOf = (account: Account, delivery: WebhookDelivery) =>
   Effect.flatMap(WebhookOutbox, (o) => o.get(account.id, delivery.id)).pipe(Effect.map(Option.getOrThrow))
 
-/** Real-time polling until the delivery has `count` attempts. */
+/**
+ * Real-time polling until the delivery has `count` attempts: bounded generously (a minute), since a
+ * loaded machine may take seconds to open storage and run the dispatcher's first poll.
+ */
 const untilAttempts = (account: Account, delivery: WebhookDelivery, count: number) =>
   Effect.gen(function*() {
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 3_000; i++) {
       const history = yield* attemptsOf(account, delivery)
       if (history.attempts.length >= count) return history
       yield* Effect.sleep("20 millis")
@@ -91,11 +94,11 @@ describe("webhook deliveries survive a restart", () => {
       Effect.sync(() => mkdtempSync(join(tmpdir(), "spotcast-webhook-restart-"))),
       (dataDir) => restartScenario(() => EmbeddedPostgres.layer({ dataDir })),
       (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
-    ), 60_000)
+    ), 180_000)
 
   it.live.skipIf(!haveServer)("on the Postgres server (same database)", () =>
     Effect.scoped(Effect.gen(function*() {
       const { url } = yield* freshDatabase
       yield* restartScenario(() => PostgresStorage.layerUrl(url as Redacted.Redacted<string>, { maxConnections: 4 }))
-    })), 60_000)
+    })), 180_000)
 })

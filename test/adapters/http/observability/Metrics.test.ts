@@ -40,8 +40,18 @@ layer(TestServer.layer({ settings: { rateLimitPerMinute: 6 } }), { excludeTestSe
       let limited = 0
       for (let i = 0; i < 8; i++) if ((yield* get("/v3/account/balance", key)).status === 429) limited++
       assert.isAbove(limited, 0)
-      yield* Effect.sleep("1500 millis")
-      const { text, values: after } = yield* scrape
+      // Both forecasts finish in the background (one fails and is refunded): waited on, bounded generously.
+      let scraped = yield* scrape
+      const finished = (values: Map<string, number>) =>
+        delta(before, values, `spotcast_forecasts_total{outcome="completed"}`) >= 1 &&
+        delta(before, values, `spotcast_forecasts_total{outcome="failed"}`) >= 1 &&
+        delta(before, values, `spotcast_credits_refunded_total`) >= bad.credits_charged &&
+        values.get("spotcast_queue_depth") === 0
+      for (let i = 0; i < 600 && !finished(scraped.values); i++) {
+        yield* Effect.sleep("50 millis")
+        scraped = yield* scrape
+      }
+      const { text, values: after } = scraped
 
       const balance200 = `spotcast_http_requests_total{method="GET",route="/v3/account/balance",status="200"}`
       assert.isAtLeast(delta(before, after, balance200), 2)

@@ -44,6 +44,7 @@ export interface TestServerOptions {
   readonly intelligence?: Layer.Layer<WeatherProvider | Analyst, never, Geography>
   /** The weather provider (default: the deterministic calm double); it may use the real Geography. */
   readonly weather?: Layer.Layer<WeatherProvider, never, Geography>
+  readonly maxConnectionsPerAddress?: number
 }
 
 /**
@@ -81,7 +82,8 @@ export const layerOn = <S, E>(storage: Layer.Layer<S, E>, options: TestServerOpt
     trustProxy: options.trustProxy ?? false,
     purchaseUrl: options.purchaseUrl,
     metrics: options.metrics,
-    requestLog: options.requestLog
+    requestLog: options.requestLog,
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress
   })
   const logging = options.logger === undefined
     ? Layer.merge(captureErrors, Logger.minimumLogLevel(LogLevel.Warning))
