@@ -122,7 +122,10 @@ layer(TestServer.layer({ intelligence }), { excludeTestServices: true })("texts 
       assert.include(page, "Model text: ")
       assert.isTrue(route.summary.startsWith("For the skipper: "), route.summary)
       for (const leg of route.legs) assert.isTrue(leg.summary.startsWith("On this leg: "), leg.summary)
-      assert.isString(route.best_departure.reason)
+      // The simulator's weather follows the date: on a day when every departure is AVOID none is
+      // recommended and there is no best departure to word (LlmRouteText.test.ts covers its reason).
+      if (route.best_departure === undefined) assert.isTrue(route.departures.every((d: any) => d.recommended === false))
+      else assert.isString(route.best_departure.reason)
     }), { timeout: 60_000 })
 
   it.effect("bad texts are floored to the built-in ones, everywhere", () =>
@@ -133,7 +136,8 @@ layer(TestServer.layer({ intelligence }), { excludeTestServices: true })("texts 
       assert.notInclude(page, "Perfectly safe")
       assert.notInclude(route.summary, "99 kt")
       for (const leg of route.legs) assert.notInclude(leg.summary, "Perfectly safe")
-      assert.notStrictEqual(route.best_departure.reason, "")
+      if (route.best_departure === undefined) assert.isTrue(route.departures.every((d: any) => d.recommended === false))
+      else assert.notStrictEqual(route.best_departure.reason, "")
     }), { timeout: 60_000 })
 
   it.effect("a provider outage: every text is the built-in one and every forecast completes", () =>
