@@ -54,7 +54,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("OpenAPI and docs", (it
       assert.property(create.responses["429"].headers, "Retry-After")
       const envelope = spec.components.schemas.ValidationError
       assert.deepStrictEqual(envelope.required, ["error"])
-      assert.deepStrictEqual(envelope.properties.error.required, ["code", "message"])
+      assert.deepStrictEqual(envelope.properties.error.required, ["code", "message", "request_id"])
       assert.property(envelope.properties.error.properties, "param")
       const balance = spec.components.schemas.InsufficientBalance.properties.error.properties
       assert.includeMembers(Object.keys(balance), ["current_balance", "required_credits", "purchase_url"])
