@@ -1,6 +1,6 @@
 import { Args, Command, Options } from "@effect/cli"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Config, Console, Effect, Option, Redacted } from "effect"
+import { Config, Console, Effect, Option, ParseResult, Redacted } from "effect"
 import * as AdminClient from "../../adapters/http/AdminClient.js"
 import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../adapters/http/contract/WebhookDeliveryResources.js"
 import { DEFAULT_WIDGETS_LIMIT } from "../../adapters/http/contract/ListQuery.js"
@@ -12,6 +12,7 @@ import { DeliveryNotFailed } from "../../domain/webhook/WebhookRedelivery.js"
 import { AdminUrlConfig } from "../config/Admin.js"
 import { oneLine } from "./OneLine.js"
 import { table } from "./Table.js"
+import { wholeNumberArg, wholeNumberOption } from "./WholeNumber.js"
 
 const url = Options.text("url").pipe(
   Options.withFallbackConfig(AdminUrlConfig),
@@ -52,8 +53,13 @@ const explain = (error: { readonly _tag: string; readonly message?: string }, ta
       return error instanceof ValidationError ? `${error.message} (${error.code})` : "the server refused the request"
     case "RequestError":
       return `cannot reach ${target}`
-    case "ParseError":
-      return `the server's answer was not understood (${oneLine(error)})`
+    case "ParseError": {
+      // The request is checked against the API's schema before it is sent: say what the server would.
+      const issue = error instanceof ParseResult.ParseError ? ParseResult.ArrayFormatter.formatErrorSync(error)[0] : undefined
+      return issue !== undefined && issue.path.length > 0
+        ? `${issue.message} (${issue.path.join(".")})`
+        : `the server's answer was not understood (${oneLine(error)})`
+    }
     default:
       return error.message !== undefined && error.message !== "" ? `${error._tag}: ${oneLine(error)}` : error._tag
   }
@@ -91,7 +97,7 @@ const accounts = Command.make("accounts").pipe(
       {
         name: Options.text("name"),
         mode: Options.choice("mode", ["live", "sandbox"]).pipe(Options.withDefault("live" as const)),
-        credits: Options.integer("credits").pipe(Options.withDefault(0))
+        credits: wholeNumberOption("credits").pipe(Options.withDefault(0))
       },
       ({ credits, mode, name }) =>
         call(
@@ -101,8 +107,22 @@ const accounts = Command.make("accounts").pipe(
     ),
     Command.make("list", {}, () =>
       call(
-        (c) => c.accounts.list(),
-        (r) => table(r.data.map((a) => [a.id, a.status, a.mode, a.created_at, a.name])) || "no accounts"
+        // Each account's credits come with its details (one call per account).
+        (c) => Effect.flatMap(c.accounts.list(), (r) =>
+          Effect.forEach(r.data, (a) => c.accounts.get({ path: { id: a.id } }), { concurrency: 4 })),
+        (accounts) =>
+          accounts.length === 0 ? "no accounts" : table([
+            ["ID", "STATUS", "MODE", "BALANCE", "USED", "CREATED", "NAME"],
+            ...accounts.map((r) => [
+              r.account.id,
+              r.account.status,
+              r.account.mode,
+              r.credits.credit_balance,
+              r.credits.total_credits_used,
+              r.account.created_at,
+              r.account.name
+            ])
+          ])
       )),
     Command.make("show", { accountId }, ({ accountId }) =>
       call(
@@ -148,7 +168,7 @@ const credits = Command.make("credits").pipe(
   Command.withSubcommands([
     Command.make(
       "grant",
-      { accountId, amount: Args.integer({ name: "amount" }), note: Options.optional(Options.text("note")) },
+      { accountId, amount: wholeNumberArg("amount"), note: Options.optional(Options.text("note")) },
       ({ accountId, amount, note }) =>
         call(
           (c) =>
