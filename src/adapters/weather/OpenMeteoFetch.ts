@@ -3,6 +3,7 @@ import { Duration, Effect, Either, Option, ParseResult, Redacted, Schedule, Sche
 import type { OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { decodeBody, errorReason, type OpenMeteoBody } from "./OpenMeteoResponse.js"
 import { redactUpstream } from "../../domain/Redaction.js"
+import { transportFailure } from "./TransportFailure.js"
 
 /** One failed attempt; `retryable` for 429, 5xx, timeouts and connection errors. */
 export class OpenMeteoFailure extends Schema.TaggedError<OpenMeteoFailure>()("OpenMeteoFailure", {
@@ -63,7 +64,12 @@ export const makeFetch = Effect.fn("OpenMeteo.makeFetch")(function*(options: Ope
     const attempt = client.execute(request).pipe(
       Effect.flatMap((response) => Effect.map(response.text, (text) => readAnswer(call.api, response.status, text))),
       Effect.catchTag("RequestError", (e) =>
-        Effect.succeed(Either.left(new OpenMeteoFailure({ retryable: true, reason: `open-meteo ${call.api}: ${e.reason} error` })))),
+        Effect.succeed(Either.left(
+          new OpenMeteoFailure({
+            retryable: true,
+            reason: `open-meteo ${call.api}: ${e.reason === "Transport" ? transportFailure(call.url, e.cause) : `${e.reason} error`}`
+          })
+        ))),
       Effect.catchTag("ResponseError", (e) =>
         Effect.succeed(Either.left(new OpenMeteoFailure({ retryable: true, reason: `open-meteo ${call.api}: ${e.reason} error reading the answer` })))),
       Effect.flatten,
