@@ -87,11 +87,15 @@ const call = <A>(
   }).pipe(Effect.provide(NodeHttpClient.layerUndici))
 
 const accountId = Args.text({ name: "account-id" })
+
+/** Each of a group's commands with its one-line description, in the order both are listed. */
+const describedAs = <const C extends ReadonlyArray<Command.Command<any, any, any, any>>>(descriptions: ReadonlyArray<string>, commands: C): C =>
+  commands.map((command, i) => Command.withDescription(command, descriptions[i] ?? "")) as unknown as C
 const line = (cells: ReadonlyArray<string | number | null>) => cells.map((c) => c ?? "-").join("  ")
 
 const accounts = Command.make("accounts").pipe(
   Command.withDescription("Create, list, show, suspend and reactivate accounts"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["Create an account and its first API key", "Accounts with status, mode, balance and credits used", "One account: its credits and keys", "Suspend an account: its keys get 403", "Reactivate a suspended account"], [
     Command.make(
       "create",
       {
@@ -144,12 +148,12 @@ const accounts = Command.make("accounts").pipe(
       call((c) => c.accounts.suspend({ path: { id: accountId } }), (a) => `account ${a.id} is ${a.status}`)),
     Command.make("reactivate", { accountId }, ({ accountId }) =>
       call((c) => c.accounts.reactivate({ path: { id: accountId } }), (a) => `account ${a.id} is ${a.status}`))
-  ])
+  ]))
 )
 
 const keys = Command.make("keys").pipe(
   Command.withDescription("Issue and revoke API keys"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["Issue a new API key (shown once)", "Revoke an API key"], [
     Command.make("issue", { accountId }, ({ accountId }) =>
       call(
         (c) => c.accounts.issueKey({ path: { id: accountId } }),
@@ -160,12 +164,12 @@ const keys = Command.make("keys").pipe(
         (c) => c.accounts.revokeKey({ path: { id: accountId, key_id: keyId } }),
         (k) => `key ${k.id} (${k.prefix}…) revoked at ${k.revoked_at}`
       ))
-  ])
+  ]))
 )
 
 const credits = Command.make("credits").pipe(
   Command.withDescription("Grant credits"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["Grant credits to an account"], [
     Command.make(
       "grant",
       { accountId, amount: wholeNumberArg("amount"), note: Options.optional(Options.text("note")) },
@@ -179,18 +183,18 @@ const credits = Command.make("credits").pipe(
           (b) => `granted ${amount}; balance ${b.credit_balance} (purchased ${b.total_credits_purchased}, used ${b.total_credits_used})`
         )
     )
-  ])
+  ]))
 )
 
 const webhookSecret = Command.make("webhook-secret").pipe(
   Command.withDescription("Rotate an account's webhook signing secret"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["Rotate the webhook signing secret (shown once)"], [
     Command.make("rotate", { accountId }, ({ accountId }) =>
       call(
         (c) => c.accounts.rotateWebhookSecret({ path: { id: accountId } }),
         (r) => `new webhook secret for ${r.account_id}: ${r.webhook_secret}`
       ))
-  ])
+  ]))
 )
 
 /** A delivery in one line, then one indented line per attempt. */
@@ -213,7 +217,7 @@ const deliveryId = Args.text({ name: "delivery-id" })
 
 const webhooks = Command.make("webhooks").pipe(
   Command.withDescription("List an account's webhook deliveries with their attempts; redeliver a failed one"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["An account's webhook deliveries, newest first", "Send a failed delivery again"], [
     Command.make(
       "list",
       {
@@ -253,7 +257,7 @@ const webhooks = Command.make("webhooks").pipe(
         (c) => c.webhooks.redeliver({ path: { id: accountId, delivery_id: deliveryId } }),
         (d) => [`delivery ${d.id} is due again with five fresh attempts`, ...deliveryLines(d)].join("\n")
       ))
-  ])
+  ]))
 )
 
 /** A widget in one line: id, display, days, latest forecast, auto-refresh, name last (it may hold spaces). */
@@ -274,7 +278,7 @@ const widgetLine = (w: WidgetResource) =>
 
 const widgets = Command.make("widgets").pipe(
   Command.withDescription("List an account's embeddable widgets"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["An account's widgets, newest first"], [
     Command.make(
       "list",
       {
@@ -307,7 +311,7 @@ const widgets = Command.make("widgets").pipe(
             ].join("\n")
         )
     )
-  ])
+  ]))
 )
 
 /** An account's usage as a table: one row per period, then the totals (by product below). */

@@ -16,7 +16,7 @@ const REDUNDANT = [
   /^ {2}This option can be set from environment variables\.$/
 ]
 
-const COMMAND_LINE = /^( {2}- )(.*?)(?: {3,}(.*))?$/
+const COMMAND_LINE = /^( {2}- )(.*?)(?: {2,}(.*))?$/
 
 /**
  * One line of the COMMANDS list as the command is typed: @effect/cli writes a nested command's

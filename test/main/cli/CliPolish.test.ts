@@ -75,7 +75,7 @@ describe("CLI polish", () => {
     const commands = ran.stdout.slice(ran.stdout.indexOf("COMMANDS")).split("\n").filter((l) => l.startsWith("  "))
     assert.isAbove(commands.length, 10)
     for (const line of commands) assert.notMatch(line, /admin .*admin /, line)
-    assert.isTrue(commands.some((l) => /^ {2}admin credits grant \[--note text\] <account-id> <amount>$/.test(l)), commands.join("\n"))
+    assert.isTrue(commands.some((l) => /^ {2}admin credits grant \[--note text\] <account-id> <amount> +Grant credits to an account$/.test(l)), commands.join("\n"))
     assert.isTrue(commands.some((l) => /^ {2}admin credits +Grant credits$/.test(l)), commands.join("\n"))
   }, 30_000)
 
