@@ -7,7 +7,7 @@ import { classifyCommand } from "./cli/ClassifyCommand.js"
 import { ROLES, serve } from "./Serve.js"
 import { StartupFailure } from "./StartupFailure.js"
 import { withPlainHelp } from "./cli/PlainConsole.js"
-import { mistypedAdmin } from "./cli/Subcommands.js"
+import { missingAdminCommand, mistypedAdmin } from "./cli/Subcommands.js"
 import { oneLine } from "./cli/OneLine.js"
 
 const role = Options.choice("role", ROLES).pipe(
@@ -39,12 +39,15 @@ const explain = (error: unknown) => {
 }
 
 const mistyped = mistypedAdmin(process.argv)
-const program = mistyped === undefined
-  ? cli(process.argv)
-  : Effect.sync(() => {
+const program = mistyped !== undefined
+  ? Effect.sync(() => {
     process.stderr.write(`spotcast: ${mistyped}\n`)
     process.exitCode = 1
   })
+  // A group without its command (`admin credits`) did nothing: show its help and fail.
+  : missingAdminCommand(process.argv)
+  ? Effect.zipRight(cli([...process.argv, "--help"]), Effect.sync(() => void (process.exitCode = 1)))
+  : cli(process.argv)
 
 program.pipe(
   withPlainHelp,

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { readdirSync } from "node:fs"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { type Served, startServer } from "../support/Spawn.js"
 
@@ -14,6 +15,21 @@ const quickstart = () => {
   assert.match(first!, /^export SPOTCAST=http:\/\/localhost:8080 KEY=/)
   return rest.join("\n")
 }
+
+/**
+ * Every block marked `<!-- runnable -->` in the README and in docs/, with the file it came from: they
+ * use the quickstart's SPOTCAST, KEY, auth and field, and run as written after it.
+ */
+const runnableBlocks = () => {
+  const root = resolve(import.meta.dirname, "../..")
+  const files = ["README.md", ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)]
+  return files.flatMap((file) =>
+    [...readFileSync(join(root, file), "utf8").matchAll(/<!-- runnable -->\n```sh\n([\s\S]*?)```/g)].map((m) => ({ file, block: m[1]! }))
+  )
+}
+
+/** The quickstart's own definitions (`field`, `auth`) that the runnable blocks rely on. */
+const prelude = () => quickstart().split("\n").filter((l) => /^(field\(\)|auth=)/.test(l)).join("\n")
 
 const bash = (script: string, env: Record<string, string>) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
@@ -57,4 +73,18 @@ describe("the README quickstart, as written, against `npm start`'s defaults", ()
       { credit_balance: 94, total_credits_used: 6 }
     )
   }, 60_000)
+
+  it("runs every runnable example of the README and docs/ (widgets, routes, usage) as written", async () => {
+    const key = /sk_test_[0-9A-Za-z]{32}/.exec(server.output())?.[0]
+    assert.isString(key, server.output())
+    const blocks = runnableBlocks()
+    assert.isAbove(blocks.length, 2)
+    for (const { block, file } of blocks) {
+      const ran = await bash(`${prelude()}\n${block}`, { SPOTCAST: server.baseUrl, KEY: key! })
+      assert.strictEqual(ran.code, 0, `${file}: ${ran.stderr}`)
+      for (const line of ran.stdout.split("\n").filter((l) => l.startsWith("{"))) {
+        assert.notProperty(JSON.parse(line), "error", `${file}: ${line}`)
+      }
+    }
+  }, 120_000)
 })

@@ -16,6 +16,7 @@ import { Settings } from "../../ports/Settings.js"
 import {
   InternalError,
   MAX_BODY_BYTES,
+  MethodNotAllowed,
   type PayloadTooLarge,
   RateLimitExceeded,
   RouteNotFound,
@@ -26,6 +27,7 @@ import { StorageHealth } from "../../ports/StorageHealth.js"
 import { fromFieldIssue } from "./contract/FieldErrors.js"
 import type { RateDecision } from "./RateWindow.js"
 import type { AuthFailure } from "./Authentication.js"
+import { allowedMethods } from "./AllowedMethods.js"
 import { bodyTooLarge, isTooLarge, tooLarge } from "./BodyLimit.js"
 import { checkBodyShape, hasBody } from "./BodyShape.js"
 import { RateLimiter } from "./RateLimiter.js"
@@ -251,6 +253,17 @@ const fromFramework = (error: unknown) => {
   return undefined
 }
 
+/** A path the API has, asked with a method it does not take: 405 with Allow, else the 404 as it was. */
+const wrongMethodOr = (notFound: RouteNotFound, request: HttpServerRequest.HttpServerRequest) => {
+  const allow = allowedMethods(pathOf(request.url))
+  if (allow.length === 0 || allow.includes(request.method)) return Effect.fail(notFound)
+  return Effect.zipRight(
+    HttpApp.appendPreResponseHandler((_, response) =>
+      Effect.succeed(HttpServerResponse.setHeader(response, "allow", allow.join(", ")))),
+    Effect.fail(new MethodNotAllowed({ method: request.method, allow }))
+  )
+}
+
 /** How long a client should wait before retrying during a storage outage. */
 const OUTAGE_RETRY_AFTER_SECONDS = 2
 
@@ -263,10 +276,11 @@ const recoverWith = (health: Option.Option<StorageHealth["Type"]>) => <E>(cause:
     // A client that went away: nothing to answer (an interruption-only cause carries no error).
     if (Cause.isInterruptedOnly(cause)) return yield* Effect.failCause(cause)
     const error = Cause.squash(cause)
+    const request = yield* HttpServerRequest.HttpServerRequest
     const framework = fromFramework(error)
+    if (framework instanceof RouteNotFound) return yield* wrongMethodOr(framework, request)
     if (framework !== undefined) return yield* framework
     if (isDeclared(error)) return yield* Effect.failCause(cause)
-    const request = yield* HttpServerRequest.HttpServerRequest
     if (Option.isSome(health) && health.value.isOutage(error)) {
       yield* Effect.logWarning(`storage unavailable in ${request.method} ${pathOf(request.url)}: answered 503`)
       yield* HttpApp.appendPreResponseHandler((_, response) =>

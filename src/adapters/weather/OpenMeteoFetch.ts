@@ -3,6 +3,7 @@ import { Duration, Effect, Either, Metric, Option, ParseResult, Redacted, Schedu
 import type { OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { decodeBody, errorReason, type OpenMeteoBody } from "./OpenMeteoResponse.js"
 import { redactUpstream } from "../../domain/Redaction.js"
+import { transportFailure } from "./TransportFailure.js"
 import { upstreamCallsTotal } from "./WeatherMetrics.js"
 
 /** One failed attempt; `retryable` for 429, 5xx, timeouts and connection errors. */
@@ -69,7 +70,12 @@ export const makeFetch = Effect.fn("OpenMeteo.makeFetch")(function*(options: Ope
       Effect.zipRight(client.execute(request)),
       Effect.flatMap((response) => Effect.map(response.text, (text) => readAnswer(call.api, response.status, text))),
       Effect.catchTag("RequestError", (e) =>
-        Effect.succeed(Either.left(new OpenMeteoFailure({ retryable: true, reason: `open-meteo ${call.api}: ${e.reason} error` })))),
+        Effect.succeed(Either.left(
+          new OpenMeteoFailure({
+            retryable: true,
+            reason: `open-meteo ${call.api}: ${e.reason === "Transport" ? transportFailure(call.url, e.cause) : `${e.reason} error`}`
+          })
+        ))),
       Effect.catchTag("ResponseError", (e) =>
         Effect.succeed(Either.left(new OpenMeteoFailure({ retryable: true, reason: `open-meteo ${call.api}: ${e.reason} error reading the answer` })))),
       Effect.flatten,

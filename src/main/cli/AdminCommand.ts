@@ -1,6 +1,6 @@
 import { Args, Command, Options } from "@effect/cli"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Config, Console, Effect, Option, Redacted } from "effect"
+import { Config, Console, Effect, Option, ParseResult, Redacted } from "effect"
 import * as AdminClient from "../../adapters/http/AdminClient.js"
 import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../adapters/http/contract/WebhookDeliveryResources.js"
 import { DEFAULT_WIDGETS_LIMIT } from "../../adapters/http/contract/ListQuery.js"
@@ -12,6 +12,7 @@ import { DeliveryNotFailed } from "../../domain/webhook/WebhookRedelivery.js"
 import { AdminUrlConfig } from "../config/Admin.js"
 import { oneLine } from "./OneLine.js"
 import { table } from "./Table.js"
+import { wholeNumberArg, wholeNumberOption } from "./WholeNumber.js"
 
 const url = Options.text("url").pipe(
   Options.withFallbackConfig(AdminUrlConfig),
@@ -52,8 +53,13 @@ const explain = (error: { readonly _tag: string; readonly message?: string }, ta
       return error instanceof ValidationError ? `${error.message} (${error.code})` : "the server refused the request"
     case "RequestError":
       return `cannot reach ${target}`
-    case "ParseError":
-      return `the server's answer was not understood (${oneLine(error)})`
+    case "ParseError": {
+      // The request is checked against the API's schema before it is sent: say what the server would.
+      const issue = error instanceof ParseResult.ParseError ? ParseResult.ArrayFormatter.formatErrorSync(error)[0] : undefined
+      return issue !== undefined && issue.path.length > 0
+        ? `${issue.message} (${issue.path.join(".")})`
+        : `the server's answer was not understood (${oneLine(error)})`
+    }
     default:
       return error.message !== undefined && error.message !== "" ? `${error._tag}: ${oneLine(error)}` : error._tag
   }
@@ -81,17 +87,21 @@ const call = <A>(
   }).pipe(Effect.provide(NodeHttpClient.layerUndici))
 
 const accountId = Args.text({ name: "account-id" })
+
+/** Each of a group's commands with its one-line description, in the order both are listed. */
+const describedAs = <const C extends ReadonlyArray<Command.Command<any, any, any, any>>>(descriptions: ReadonlyArray<string>, commands: C): C =>
+  commands.map((command, i) => Command.withDescription(command, descriptions[i] ?? "")) as unknown as C
 const line = (cells: ReadonlyArray<string | number | null>) => cells.map((c) => c ?? "-").join("  ")
 
 const accounts = Command.make("accounts").pipe(
   Command.withDescription("Create, list, show, suspend and reactivate accounts"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["Create an account and its first API key", "Accounts with status, mode, balance and credits used", "One account: its credits and keys", "Suspend an account: its keys get 403", "Reactivate a suspended account"], [
     Command.make(
       "create",
       {
         name: Options.text("name"),
         mode: Options.choice("mode", ["live", "sandbox"]).pipe(Options.withDefault("live" as const)),
-        credits: Options.integer("credits").pipe(Options.withDefault(0))
+        credits: wholeNumberOption("credits").pipe(Options.withDefault(0))
       },
       ({ credits, mode, name }) =>
         call(
@@ -101,8 +111,22 @@ const accounts = Command.make("accounts").pipe(
     ),
     Command.make("list", {}, () =>
       call(
-        (c) => c.accounts.list(),
-        (r) => table(r.data.map((a) => [a.id, a.status, a.mode, a.created_at, a.name])) || "no accounts"
+        // Each account's credits come with its details (one call per account).
+        (c) => Effect.flatMap(c.accounts.list(), (r) =>
+          Effect.forEach(r.data, (a) => c.accounts.get({ path: { id: a.id } }), { concurrency: 4 })),
+        (accounts) =>
+          accounts.length === 0 ? "no accounts" : table([
+            ["ID", "STATUS", "MODE", "BALANCE", "USED", "CREATED", "NAME"],
+            ...accounts.map((r) => [
+              r.account.id,
+              r.account.status,
+              r.account.mode,
+              r.credits.credit_balance,
+              r.credits.total_credits_used,
+              r.account.created_at,
+              r.account.name
+            ])
+          ])
       )),
     Command.make("show", { accountId }, ({ accountId }) =>
       call(
@@ -124,12 +148,12 @@ const accounts = Command.make("accounts").pipe(
       call((c) => c.accounts.suspend({ path: { id: accountId } }), (a) => `account ${a.id} is ${a.status}`)),
     Command.make("reactivate", { accountId }, ({ accountId }) =>
       call((c) => c.accounts.reactivate({ path: { id: accountId } }), (a) => `account ${a.id} is ${a.status}`))
-  ])
+  ]))
 )
 
 const keys = Command.make("keys").pipe(
   Command.withDescription("Issue and revoke API keys"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["Issue a new API key (shown once)", "Revoke an API key"], [
     Command.make("issue", { accountId }, ({ accountId }) =>
       call(
         (c) => c.accounts.issueKey({ path: { id: accountId } }),
@@ -140,15 +164,15 @@ const keys = Command.make("keys").pipe(
         (c) => c.accounts.revokeKey({ path: { id: accountId, key_id: keyId } }),
         (k) => `key ${k.id} (${k.prefix}…) revoked at ${k.revoked_at}`
       ))
-  ])
+  ]))
 )
 
 const credits = Command.make("credits").pipe(
   Command.withDescription("Grant credits"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["Grant credits to an account"], [
     Command.make(
       "grant",
-      { accountId, amount: Args.integer({ name: "amount" }), note: Options.optional(Options.text("note")) },
+      { accountId, amount: wholeNumberArg("amount"), note: Options.optional(Options.text("note")) },
       ({ accountId, amount, note }) =>
         call(
           (c) =>
@@ -159,18 +183,18 @@ const credits = Command.make("credits").pipe(
           (b) => `granted ${amount}; balance ${b.credit_balance} (purchased ${b.total_credits_purchased}, used ${b.total_credits_used})`
         )
     )
-  ])
+  ]))
 )
 
 const webhookSecret = Command.make("webhook-secret").pipe(
   Command.withDescription("Rotate an account's webhook signing secret"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["Rotate the webhook signing secret (shown once)"], [
     Command.make("rotate", { accountId }, ({ accountId }) =>
       call(
         (c) => c.accounts.rotateWebhookSecret({ path: { id: accountId } }),
         (r) => `new webhook secret for ${r.account_id}: ${r.webhook_secret}`
       ))
-  ])
+  ]))
 )
 
 /** A delivery in one line, then one indented line per attempt. */
@@ -193,7 +217,7 @@ const deliveryId = Args.text({ name: "delivery-id" })
 
 const webhooks = Command.make("webhooks").pipe(
   Command.withDescription("List an account's webhook deliveries with their attempts; redeliver a failed one"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["An account's webhook deliveries, newest first", "Send a failed delivery again"], [
     Command.make(
       "list",
       {
@@ -233,7 +257,7 @@ const webhooks = Command.make("webhooks").pipe(
         (c) => c.webhooks.redeliver({ path: { id: accountId, delivery_id: deliveryId } }),
         (d) => [`delivery ${d.id} is due again with five fresh attempts`, ...deliveryLines(d)].join("\n")
       ))
-  ])
+  ]))
 )
 
 /** A widget in one line: id, display, days, latest forecast, auto-refresh, name last (it may hold spaces). */
@@ -254,7 +278,7 @@ const widgetLine = (w: WidgetResource) =>
 
 const widgets = Command.make("widgets").pipe(
   Command.withDescription("List an account's embeddable widgets"),
-  Command.withSubcommands([
+  Command.withSubcommands(describedAs(["An account's widgets, newest first"], [
     Command.make(
       "list",
       {
@@ -287,7 +311,7 @@ const widgets = Command.make("widgets").pipe(
             ].join("\n")
         )
     )
-  ])
+  ]))
 )
 
 /** An account's usage as a table: one row per period, then the totals (by product below). */

@@ -50,3 +50,14 @@ export const mistypedAdmin = (argv: ReadonlyArray<string>): string | undefined =
   }
   return undefined
 }
+
+/** Whether `argv` names an admin group that has commands but none of them (`admin credits`): its help is due. */
+export const missingAdminCommand = (argv: ReadonlyArray<string>): boolean => {
+  const at = argv.indexOf("admin")
+  if (at === -1) return false
+  const rest = argv.slice(at + 1)
+  if (rest.some(isHelp)) return false
+  const [group, command] = words(rest)
+  if (group === undefined) return true
+  return command === undefined && (ADMIN_TREE[group]?.length ?? 0) > 0
+}

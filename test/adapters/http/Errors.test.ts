@@ -238,8 +238,29 @@ layer(TestServer.layer(), { excludeTestServices: true })("errors", (it) => {
           error: { code: "not_found", message: "No such endpoint; see /docs for the API reference" }
         })
       }
-      const wrongMethod = yield* postJson("/v3/spotcasts", {}, key)
-      assert.strictEqual(wrongMethod.json.error.code, "not_found")
+      // A known path with a method it does not take: 405 in the envelope, with Allow.
+      for (
+        const [method, path, allow] of [
+          ["POST", "/v3/spotcasts", "GET"],
+          ["PATCH", "/v3/spotcast", "POST"],
+          ["DELETE", `/v3/spotcast/${a.id}`, "GET"],
+          ["PATCH", "/v3/spotcast/widgets/wdg_x", "GET, PUT, DELETE"],
+          ["GET", `/v3/spotcast/${a.id}/refresh`, "POST"]
+        ] as const
+      ) {
+        const r = yield* TestServer.raw(
+          HttpClientRequest.make(method)(path).pipe(HttpClientRequest.bearerToken(key), HttpClientRequest.bodyUnsafeJson({}))
+        )
+        assert.strictEqual(r.status, 405, `${method} ${path}: ${r.text}`)
+        assert.strictEqual(r.headers["allow"], allow, `${method} ${path}`)
+        assert.deepStrictEqual(r.json, {
+          error: { code: "method_not_allowed", message: `Method ${method} is not allowed here; this path takes ${allow}` }
+        })
+      }
+      // /v3/spotcast/widgets/{id} is a widget whatever the id: "status" is an unknown widget, not a SpotCast's status.
+      const widgetStatus = yield* get("/v3/spotcast/widgets/status", key)
+      assert.strictEqual(widgetStatus.status, 404)
+      assert.strictEqual(widgetStatus.json.error.code, "widget_not_found")
 
       const api = yield* TestServer.client(key)
       const missing = yield* Effect.flip(api.spotcasts.get({ path: { id: "spc_missing" } }))

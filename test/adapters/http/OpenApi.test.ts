@@ -43,7 +43,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("OpenAPI and docs", (it
       assert.deepStrictEqual(create.security, [{ bearer: [] }, { apiKey: [] }])
       assert.deepStrictEqual(
         Object.keys(create.responses).sort(),
-        ["202", "400", "401", "402", "403", "404", "413", "415", "429", "500", "503"]
+        ["202", "400", "401", "402", "403", "404", "405", "413", "415", "429", "500", "503"]
       )
       for (const response of Object.values(create.responses) as Array<any>) {
         assert.deepStrictEqual(
@@ -52,9 +52,22 @@ layer(TestServer.layer(), { excludeTestServices: true })("OpenAPI and docs", (it
         )
       }
       assert.property(create.responses["429"].headers, "Retry-After")
+      assert.property(create.responses["503"].headers, "Retry-After")
+      assert.property(create.responses["405"].headers, "Allow")
+      assert.property(create.responses["202"].headers, "Request-Id")
+      // Bounds sit on the number itself, where every reader looks (not beside a $ref).
+      assert.deepStrictEqual(
+        spec.components.schemas.CreateSpotCastRequest.properties.latitude,
+        { type: "number", description: "a number between -90 and 90", examples: [41.13], minimum: -90, maximum: 90 }
+      )
+      assert.notInclude(r.text, "#/components/schemas/Finite")
+      assert.notInclude(r.text, "#/components/schemas/Int\"")
+      assert.isString(spec.info.contact.url)
+      // Examples are dated today, so the docs page's "Test Request" succeeds.
+      assert.strictEqual(create.requestBody.content["application/json"].example.start_date, new Date().toISOString().slice(0, 10))
       const envelope = spec.components.schemas.ValidationError
       assert.deepStrictEqual(envelope.required, ["error"])
-      assert.deepStrictEqual(envelope.properties.error.required, ["code", "message"])
+      assert.deepStrictEqual(envelope.properties.error.required, ["code", "message", "request_id"])
       assert.property(envelope.properties.error.properties, "param")
       const balance = spec.components.schemas.InsufficientBalance.properties.error.properties
       assert.includeMembers(Object.keys(balance), ["current_balance", "required_credits", "purchase_url"])

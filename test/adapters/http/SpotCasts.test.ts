@@ -206,7 +206,11 @@ layer(TestServer.layer(), { excludeTestServices: true })("SpotCast endpoints", (
         "status"
       ])
       assert.strictEqual(first.spotcast_id, created.id)
-      assert.deepStrictEqual(first.forecast_period, { start_date: `${today()}T00:00:00.000Z`, num_days: 4 })
+      assert.deepStrictEqual(first.forecast_period, {
+        start_date: `${today()}T00:00:00.000Z`,
+        end_date: `${dayAfter(today(), 3)}T23:59:59.000Z`,
+        num_days: 4
+      })
       assert.strictEqual(first.ai_analysis.daily_classifications.length, 4)
     }))
 
@@ -324,7 +328,11 @@ layer(TestServer.layer({ workers: false }), { excludeTestServices: true })("Spot
         forecast_id: created.forecast_id,
         spotcast_id: created.id,
         created_at: created.created_at,
-        forecast_period: { start_date: `${today()}T00:00:00.000Z`, num_days: 2 },
+        forecast_period: {
+          start_date: `${today()}T00:00:00.000Z`,
+          end_date: `${dayAfter(today(), 1)}T23:59:59.000Z`,
+          num_days: 2
+        },
         status: "processing",
         progress: { stage: "pending", percentage: 0 }
       })

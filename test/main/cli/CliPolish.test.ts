@@ -68,4 +68,34 @@ describe("CLI polish", () => {
       "acct_1   active     Harbour\nacct_22  suspended  -"
     )
   })
+
+  it("help lists each command once, as typed, beside its description", async () => {
+    const ran = await runBin(["--help"], { SPOTCAST_ADMIN_TOKEN: "" })
+    assert.strictEqual(ran.code, 0, ran.stderr)
+    const commands = ran.stdout.slice(ran.stdout.indexOf("COMMANDS")).split("\n").filter((l) => l.startsWith("  "))
+    assert.isAbove(commands.length, 10)
+    for (const line of commands) assert.notMatch(line, /admin .*admin /, line)
+    assert.isTrue(commands.some((l) => /^ {2}admin credits grant \[--note text\] <account-id> <amount> +Grant credits to an account$/.test(l)), commands.join("\n"))
+    assert.isTrue(commands.some((l) => /^ {2}admin credits +Grant credits$/.test(l)), commands.join("\n"))
+  }, 30_000)
+
+  it("a group without its command prints the group's help and fails", async () => {
+    const ran = await runBin(["admin", "credits"], { SPOTCAST_ADMIN_TOKEN: "" })
+    assert.strictEqual(ran.code, 1)
+    assert.include(ran.stdout, "grant [--note text] <account-id> <amount>")
+  }, 30_000)
+
+  it("numbers are read with a message that says what was wrong", async () => {
+    const env = { SPOTCAST_ADMIN_TOKEN: "whatever-token-0123456789", SPOTCAST_ADMIN_URL: "http://127.0.0.1:9" }
+    const amount = await runBin(["admin", "credits", "grant", "acct_x", "1.5"], env)
+    assert.strictEqual(amount.code, 1)
+    assert.include(amount.stdout + amount.stderr, "amount must be a whole number, not '1.5'")
+    const credits = await runBin(["admin", "accounts", "create", "--name", "a", "--credits", "ten"], env)
+    assert.strictEqual(credits.code, 1)
+    assert.include(credits.stdout + credits.stderr, "--credits must be a whole number, not 'ten'")
+    // Refused before it is sent, in the server's words, with the field.
+    const negative = await runBin(["admin", "credits", "grant", "acct_x", "--", "-3"], env)
+    assert.strictEqual(negative.code, 1)
+    assert.include(negative.stderr, "spotcast admin: amount must be a positive integer (amount)")
+  }, 60_000)
 })

@@ -2,7 +2,7 @@
 import { Schema } from "effect"
 import { defaultPreferences, DistanceUnit, Language, type Preferences, SpeedUnit } from "../../../domain/spotcast/Preferences.js"
 import { type Vessel, VesselLength, VesselType } from "../../../domain/spotcast/Vessel.js"
-import { WebhookUrl } from "../../../domain/webhook/WebhookUrl.js"
+import { MAX_WEBHOOK_URL_LENGTH, WebhookUrl } from "../../../domain/webhook/WebhookUrl.js"
 import { required, says, strict } from "./SchemaAnnotations.js"
 
 export const PreferencesInput = Schema.Struct({
@@ -43,6 +43,9 @@ export function vesselOf(input: VesselInfoInput | undefined): Vessel | undefined
 /** `webhook_url`: where the forecast's outcome is posted. */
 export const WebhookUrlInput = Schema.optional(
   WebhookUrl.annotations({
+    description: "An absolute https URL without a user name or password; a literal private, loopback or link-local address is refused",
+    examples: [WebhookUrl.make("https://example.com/hooks/spotcast")],
+    jsonSchema: { format: "uri", pattern: "^[hH][tT][tT][pP][sS]://[^\\s]+$", minLength: 9, maxLength: MAX_WEBHOOK_URL_LENGTH },
     message: (issue) => ({
       message: typeof issue.actual === "string"
         ? "webhook_url must be an absolute https URL of at most 2048 characters without credentials"

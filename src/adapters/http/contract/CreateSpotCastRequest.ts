@@ -8,6 +8,10 @@ import { required, says, strict } from "./SchemaAnnotations.js"
 
 export const MAX_TRIP_DURATION_HOURS = 120
 
+/** The shapes `parseStartDate` reads, for the document (the calendar and the clock are checked on top). */
+export const START_DATE_PATTERN =
+  "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$"
+
 /** The message of the first refinement rule that failed (under any refinements it was wrapped in), if one did. */
 const ruleMessage = (issue: ParseResult.ParseIssue): string | undefined => {
   while (issue._tag === "Refinement") {
@@ -24,7 +28,8 @@ const ruleMessage = (issue: ParseResult.ParseIssue): string | undefined => {
 export const StartDate = Schema.transformOrFail(
   Schema.String.annotations({
     description: "YYYY-MM-DD (midnight UTC) or an ISO 8601 timestamp with Z or an offset",
-    examples: ["2026-11-23", "2026-11-23T06:00:00Z"]
+    examples: ["2026-11-23", "2026-11-23T06:00:00Z"],
+    jsonSchema: { pattern: START_DATE_PATTERN }
   }),
   Schema.DateTimeUtcFromSelf,
   {

@@ -31,3 +31,9 @@ export class InternalError extends Schema.TaggedError<InternalError>()("Internal
 export class AdminUnauthorized extends Schema.TaggedError<AdminUnauthorized>()("AdminUnauthorized", {}) {}
 
 export const MAX_BODY_BYTES = 64 * 1024
+
+/** A known path asked with a method it does not take; `allow` lists those it takes. */
+export class MethodNotAllowed extends Schema.TaggedError<MethodNotAllowed>()("MethodNotAllowed", {
+  method: Schema.String,
+  allow: Schema.Array(Schema.String)
+}) {}

@@ -1,5 +1,6 @@
-import { Schema } from "effect"
+import { type DateTime, Schema } from "effect"
 import { Analysis } from "../../../domain/forecast/Analysis.js"
+import { makePeriod } from "../../../domain/forecast/ForecastPeriod.js"
 import type { Forecast } from "../../../domain/forecast/Forecast.js"
 import type { SpotCast } from "../../../domain/spotcast/SpotCast.js"
 import { ProgressBody, Timestamp, timestamp } from "./Wire.js"
@@ -31,7 +32,17 @@ export const LatestForecast = Schema.Union(
 ).annotations({ identifier: "LatestForecast" })
 export type LatestForecast = typeof LatestForecast.Type
 
-const SinglePeriod = Schema.Struct({ start_date: Timestamp, num_days: Schema.Int })
+/** The days a forecast covers: from its start to the last second of its last day (UTC). */
+export const ForecastPeriodBody = Schema.Struct({
+  start_date: Timestamp,
+  end_date: Timestamp.annotations({ description: "The last second of the last forecast day" }),
+  num_days: Schema.Int
+})
+
+export const forecastPeriod = (start: DateTime.Utc, numDays: number): typeof ForecastPeriodBody.Type => {
+  const period = makePeriod(start, numDays)
+  return { start_date: timestamp(period.start), end_date: timestamp(period.end), num_days: period.numDays }
+}
 
 /** GET /v3/spotcast/{id}/forecast/{forecast_id}, by state as the contract lists them. */
 export const ForecastResource = Schema.Union(
@@ -41,7 +52,7 @@ export const ForecastResource = Schema.Union(
     status: Schema.Literal("completed"),
     created_at: Timestamp,
     completed_at: Timestamp,
-    forecast_period: SinglePeriod,
+    forecast_period: ForecastPeriodBody,
     ai_analysis: Analysis
   }),
   Schema.Struct({
@@ -49,7 +60,7 @@ export const ForecastResource = Schema.Union(
     spotcast_id: Schema.String,
     status: Unfinished,
     created_at: Timestamp,
-    forecast_period: SinglePeriod,
+    forecast_period: ForecastPeriodBody,
     progress: ProgressBody
   }),
   Schema.Struct({
@@ -57,7 +68,7 @@ export const ForecastResource = Schema.Union(
     spotcast_id: Schema.String,
     status: Schema.Literal("failed"),
     created_at: Timestamp,
-    forecast_period: SinglePeriod,
+    forecast_period: ForecastPeriodBody,
     progress: ProgressBody,
     error: Schema.String.annotations({ description: "Why the forecast failed" })
   })
@@ -98,7 +109,7 @@ export const forecastResource = (spotcast: SpotCast, forecast: Forecast): Foreca
   forecast_id: forecast.id,
   spotcast_id: spotcast.id,
   created_at: timestamp(forecast.createdAt),
-  forecast_period: { start_date: timestamp(spotcast.start), num_days: spotcast.numDays },
+  forecast_period: forecastPeriod(spotcast.start, spotcast.numDays),
   ...stateFields(forecast)
 })
 

@@ -3,6 +3,7 @@ import { ValidationCode, ValidationError } from "../../../domain/Validation.js"
 import {
   InternalError,
   MAX_BODY_BYTES,
+  MethodNotAllowed,
   PayloadTooLarge,
   RateLimitExceeded,
   RouteNotFound,
@@ -29,6 +30,28 @@ export const NoRoute = fixedError(
   "No such endpoint",
   "not_found",
   "No such endpoint; see /docs for the API reference"
+)
+
+/** The `Allow` header that goes with it is the request gate's; the message names the method and lists the allowed ones. */
+export const WrongMethod = errorEnvelope(
+  MethodNotAllowed,
+  405,
+  "The path exists but does not take this method; the Allow header lists the methods it takes",
+  {
+    code: code("method_not_allowed"),
+    message: Schema.transform(
+      Schema.TemplateLiteralParser("Method ", Schema.String, " is not allowed here; this path takes ", Schema.String),
+      Schema.Struct({ method: Schema.String, allow: Schema.Array(Schema.String) }),
+      {
+        strict: true,
+        decode: ([, method, , allow]) => ({ method, allow: allow.split(", ") }),
+        encode: ({ allow, method }) => ["Method ", method, " is not allowed here; this path takes ", allow.join(", ")] as const
+      }
+    ).annotations({ jsonSchema: { type: "string" } })
+  }
+)(
+  (e) => ({ code: "method_not_allowed", message: { method: e.method, allow: e.allow } }),
+  (w) => new MethodNotAllowed(w.message)
 )
 
 /** The limit is the contract's, so the decoded error has it whatever the message says. */

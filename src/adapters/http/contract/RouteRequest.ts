@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { Latitude, Longitude } from "../../../domain/spotcast/Coordinates.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
 import {
+  MAX_LEG_NM,
   MAX_SPEED_KTS,
   MAX_WAYPOINTS,
   MAX_WINDOW_HOURS,
@@ -35,7 +36,10 @@ export const CreateRouteRequest = Schema.Struct({
         (w.length >= MIN_WAYPOINTS && w.length <= MAX_WAYPOINTS) ||
         `waypoints must hold ${MIN_WAYPOINTS} to ${MAX_WAYPOINTS} waypoints (got ${w.length})`
       )
-    )
+    ).annotations({
+      description: `${MIN_WAYPOINTS} to ${MAX_WAYPOINTS} points; each leg (great circle between consecutive points) at most ${MAX_LEG_NM} nm`,
+      jsonSchema: { minItems: MIN_WAYPOINTS, maxItems: MAX_WAYPOINTS }
+    })
   ).annotations(required("waypoints is required")),
   departure_time: Schema.propertySignature(DepartureTime).annotations(required("departure_time is required")),
   speed_kts: Schema.propertySignature(

@@ -1,9 +1,8 @@
 import { Schema } from "effect"
-import { makePeriod } from "../../../domain/forecast/ForecastPeriod.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
 import type { SpotCastView } from "../../../domain/spotcast/SpotCast.js"
 import type { SpotCastSummary } from "../../../ports/SpotCastStore.js"
-import { LatestForecast, latestForecast } from "./ForecastResource.js"
+import { ForecastPeriodBody, forecastPeriod, LatestForecast, latestForecast } from "./ForecastResource.js"
 import { CoordinatesBody, ForecastStatusBody, listOf, Timestamp, timestamp } from "./Wire.js"
 
 /** GET /v3/spotcast/{id}: the SpotCast with its newest forecast, whose status is the SpotCast's. */
@@ -12,11 +11,7 @@ export const SpotCastResource = Schema.Struct({
   status: ForecastStatusBody,
   created_at: Timestamp,
   coordinates: CoordinatesBody,
-  forecast_period: Schema.Struct({
-    start_date: Timestamp,
-    end_date: Timestamp.annotations({ description: "The last second of the last forecast day" }),
-    num_days: Schema.Int
-  }),
+  forecast_period: ForecastPeriodBody,
   trip_duration_hours: Schema.optional(Schema.Int.annotations({ description: "Present when supplied at creation" })),
   forecast_count: Schema.Int,
   metadata: Schema.optional(Metadata.annotations({ description: "Exactly as sent; present only when supplied" })),
@@ -25,13 +20,12 @@ export const SpotCastResource = Schema.Struct({
 export type SpotCastResource = typeof SpotCastResource.Type
 
 export const spotcastResource = ({ forecastCount, latest, spotcast }: SpotCastView): SpotCastResource => {
-  const period = makePeriod(spotcast.start, spotcast.numDays)
   return {
     id: spotcast.id,
     status: latest.status,
     created_at: timestamp(spotcast.createdAt),
     coordinates: { latitude: spotcast.coordinates.latitude, longitude: spotcast.coordinates.longitude },
-    forecast_period: { start_date: timestamp(period.start), end_date: timestamp(period.end), num_days: period.numDays },
+    forecast_period: forecastPeriod(spotcast.start, spotcast.numDays),
     ...(spotcast.tripDurationHours === undefined ? {} : { trip_duration_hours: spotcast.tripDurationHours }),
     forecast_count: forecastCount,
     ...(spotcast.metadata === undefined ? {} : { metadata: spotcast.metadata }),

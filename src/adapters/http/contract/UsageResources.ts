@@ -7,7 +7,12 @@ import { says } from "./SchemaAnnotations.js"
 const date = (what: string) =>
   Schema.optional(Schema.String.annotations({
     description: `${what} (YYYY-MM-DD, UTC, included)`,
-    jsonSchema: { type: "string", format: "date", description: `${what} (YYYY-MM-DD, UTC, included)` }
+    jsonSchema: {
+      type: "string",
+      format: "date",
+      pattern: "^\\d{4}-\\d{2}-\\d{2}$",
+      description: `${what} (YYYY-MM-DD, UTC, included); from must not be after to, and the range is at most ${MAX_DAYS_BY_DAY} days by day, ${MAX_DAYS_BY_HOUR} by hour (invalid_date_range)`
+    }
   }))
 
 /** `from`, `to` and `granularity` as they arrive in the query string (dates are checked by the domain). */

@@ -22,7 +22,12 @@ export const EMBED_SCRIPT_PATH = "/embed/widget.js"
 const nameMessage = `name must be a string of 1 to ${MAX_WIDGET_NAME_LENGTH} characters, not only spaces, without NUL characters or unpaired surrogates`
 const Name = Schema.String.pipe(
   Schema.filter((s) => s.trim().length > 0 && s.length <= MAX_WIDGET_NAME_LENGTH && isStorableText(s))
-).annotations({ ...says(nameMessage), examples: ["Harbour Marina"] })
+).annotations({
+  ...says(nameMessage),
+  examples: ["Harbour Marina"],
+  // Not only spaces: at least one character that is not white space.
+  jsonSchema: { minLength: 1, maxLength: MAX_WIDGET_NAME_LENGTH, pattern: "\\S" }
+})
 const Display = DisplayType.annotations(says("display_type must be one of mini, full"))
 const autoRefreshMessage = `auto_refresh_hours must be one of ${AUTO_REFRESH_HOURS.join(", ")}`
 const NumDays = Schema.Int.pipe(Schema.between(1, 5)).annotations(says("num_days must be an integer from 1 to 5"))

@@ -1,25 +1,53 @@
 import { HttpApi, HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
-import { Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Settings } from "../../../ports/Settings.js"
-import { withServers } from "./OpenApiPolish.js"
+import { withDatedExamples, withServers } from "./OpenApiPolish.js"
 
-/** The public OpenAPI document, with `servers` naming this service's public root (PUBLIC_BASE_URL). */
+const DAY_MS = 86_400_000
+
+/**
+ * The API whose document names this service's public root (PUBLIC_BASE_URL) in `servers` and whose
+ * examples are dated for the UTC day of `nowMillis`, after the API's own finishing touches.
+ */
+type Api = (typeof HttpApi.Api)["Service"]["api"]
+
+const documentedOn = (api: Api, publicBaseUrl: string, nowMillis: number): Api => {
+  const finish = Option.getOrElse(Context.getOption(api.annotations, OpenApi.Transform), () => (spec: Record<string, any>) => spec)
+  return api.annotate(OpenApi.Transform, (spec) =>
+    withDatedExamples(withServers(finish(spec), publicBaseUrl), nowMillis))
+}
+
+/**
+ * The public OpenAPI document, with `servers` naming this service's public root and examples dated
+ * today: it is built once per UTC day, when first asked for.
+ */
 export const openApiLayer = (path: `/${string}`) =>
   HttpApiBuilder.Router.use((router) =>
     Effect.gen(function*() {
       const { api } = yield* HttpApi.Api
       const { publicBaseUrl } = yield* Settings
-      const response = yield* HttpServerResponse.json(withServers(OpenApi.fromApi(api), publicBaseUrl)).pipe(Effect.orDie)
-      yield* router.get(path, Effect.succeed(response))
+      let built: { readonly day: number; readonly response: HttpServerResponse.HttpServerResponse } | undefined
+      yield* router.get(path, Effect.flatMap(Clock.currentTimeMillis, (now) => {
+        const day = Math.floor(now / DAY_MS)
+        if (built !== undefined && built.day === day) return Effect.succeed(built.response)
+        return Effect.map(
+          HttpServerResponse.json(OpenApi.fromApi(documentedOn(api, publicBaseUrl, now))).pipe(Effect.orDie),
+          (response) => {
+            built = { day, response }
+            return response
+          }
+        )
+      }))
     })
   )
 
 /**
  * The Scalar reference page: no toolbar (its Share and Generate SDKs would upload the document to a
  * third party), no telemetry, no web fonts fetched; requests tried from the page go to PUBLIC_BASE_URL.
+ * The page embeds the document, with examples dated the day the server started.
  */
 export const docsLayer = (path: `/${string}`) =>
-  Layer.unwrapEffect(Effect.map(Settings, ({ publicBaseUrl }) =>
+  Layer.unwrapEffect(Effect.map(Effect.all([Settings, Clock.currentTimeMillis]), ([{ publicBaseUrl }, now]) =>
     HttpApiScalar.layer({
       path,
       scalar: {
@@ -27,7 +55,10 @@ export const docsLayer = (path: `/${string}`) =>
         // Options of the bundled Scalar that @effect/platform's ScalarConfig type does not list.
         ...{ showToolbar: "never", telemetry: false, servers: [{ url: publicBaseUrl }] }
       } as HttpApiScalar.ScalarConfig
-    })
+    }).pipe(Layer.provide(Layer.effect(
+      HttpApi.Api,
+      Effect.map(HttpApi.Api, ({ api, context }) => ({ api: documentedOn(api, publicBaseUrl, now), context }))
+    )))
   ))
 
 /** `GET /`: where to start, for a person or a client that lands on the root. */

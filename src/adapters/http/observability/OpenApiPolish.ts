@@ -64,22 +64,39 @@ const camelWords = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1 $2")
 
 const operationText: Record<string, string> = {
   "spotcasts.create":
-    "Creates a SpotCast and queues its first forecast. Answers 202 at once; poll the status link or wait for the webhook. Charges max(2, num_days) credits; send an Idempotency-Key to retry safely.",
+    "Creates a SpotCast and queues its first forecast. Answers 202 at once; poll the status link or wait for the webhook. Charges max(2, num_days) credits; send an Idempotency-Key to retry safely. " +
+    "Rules beyond each field's own: start_date must not be before the start of yesterday (UTC), and the last forecast day must be within the forecast horizon (16 days from today by default) (invalid_start_date); " +
+    "a webhook_url naming a literal private, loopback or link-local address is refused (invalid_webhook_url); an Idempotency-Key already used with a different body is refused (idempotency_key_reused); " +
+    "too few credits is 402 and nothing is charged.",
   "spotcasts.get": "The SpotCast with its latest forecast, including the analysis once it has completed.",
   "spotcasts.status": "The newest forecast's status, stage and percentage: cheap to poll while a forecast is produced.",
   "spotcasts.refresh":
-    "Queues a new forecast for the same place and period. Refused with 409 while the newest forecast is still in progress. Charges max(2, num_days) credits.",
-  "spotcasts.forecasts": "Every forecast of the SpotCast, newest first, paginated with limit and the after cursor.",
+    "Queues a new forecast for the same place and period. Refused with 409 while the newest forecast is still in progress. Charges max(2, num_days) credits; too few credits is 402 and nothing is charged.",
+  "spotcasts.forecasts": "Every forecast of the SpotCast, newest first, paginated with limit and the after cursor (a cursor from another list is invalid_cursor).",
   "spotcasts.forecast": "One forecast of the SpotCast, with its analysis if completed or its error if failed.",
-  "spotcasts.list": "The account's SpotCasts, newest first, paginated with limit and the after cursor.",
+  "spotcasts.list": "The account's SpotCasts, newest first, paginated with limit and the after cursor (a cursor from another list is invalid_cursor).",
   "routes.create":
-    "Creates a route forecast and queues it. The route is sampled every 10 nm or less along great-circle legs, each sample rated GO/CAUTION/AVOID for the weather of the hour the vessel is expected there; with departure_window_hours, later departures are rated too and the best recommended. Charges max(2, days the passage and the window span) credits.",
+    "Creates a route forecast and queues it. The route is sampled every 10 nm or less along great-circle legs, each sample rated GO/CAUTION/AVOID for the weather of the hour the vessel is expected there; with departure_window_hours, later departures are rated too and the best recommended. Charges max(2, days the passage and the window span) credits. " +
+    "Rules beyond each field's own: every leg at most 1,000 nm (invalid_waypoints, param waypoints.N); departure_time not in the past, and the arrival of the last candidate departure within the forecast horizon (invalid_departure_time); " +
+    "the webhook_url and Idempotency-Key rules of SpotCast creation apply.",
   "routes.get": "The route with its distance, duration and arrival, and its newest forecast: passage class, legs, samples and departures once completed.",
   "routes.status": "The newest route forecast's status, stage and percentage, for polling.",
-  "routes.refresh": "Queues a new forecast of the route (the departure must still be ahead). Refused with 409 while the newest is in progress. Charged as at creation.",
+  "routes.refresh": "Queues a new forecast of the route (the departure must still be ahead: invalid_departure_time). Refused with 409 while the newest is in progress. Charged as at creation.",
   "routes.forecasts": "Every forecast of the route, newest first, paginated with limit and the after cursor.",
   "routes.forecast": "One forecast of the route, with its analysis if completed or its error if failed.",
   "routes.list": "The account's routes, newest first, paginated with limit and the after cursor.",
+  "widgets.create":
+    "Creates an embeddable widget and produces its first forecast (charges num_days credits; too few is 402 and nothing is created). Answers 201 with the widget and its embed snippet.",
+  "widgets.list": "The account's widgets, newest first, paginated with limit and the after cursor.",
+  "widgets.get":
+    "A widget's configuration, latest forecast and embed snippet. The path /v3/spotcast/widgets/{id} is always a widget: a SpotCast id never equals \"widgets\", so GET /v3/spotcast/widgets/status asks for the widget \"status\" (widget_not_found).",
+  "widgets.update":
+    "Changes a widget's configuration (free; takes effect at the next refresh). Every field is optional; latitude or longitude sent alone keeps the other; auto_refresh_hours: null turns auto-refresh off.",
+  "widgets.delete": "Deletes a widget; its embed stops working.",
+  "widgets.refresh": "A new forecast for the widget (charges num_days credits). Refused with 409 while its newest forecast is still in progress.",
+  "usage.get":
+    "Credits, forecasts, requests and webhook deliveries per day or hour (free). to defaults to today (UTC) and from to 30 days ending at to; from after to, or a range over 366 days by day or 31 days by hour, is invalid_date_range.",
+  "usage.export": "The same periods as GET /v3/usage, as CSV (free), under the same range rules.",
   "account.balance": "The credit balance, the credits purchased and used, and where to buy more.",
   "account.developerInfo": "Who is calling: the account, the key used, credits, the rate limit and the webhook signing secret."
 }
@@ -88,6 +105,8 @@ const tagText: Record<string, string> = {
   SpotCasts: "Create SpotCasts, follow their forecasts and read the results",
   Account: "Credits and details of the calling account",
   Routes: "Route forecasts: a passage rated leg by leg, with departure planning",
+  Widgets: "Embeddable forecast widgets: configure one, embed it, refresh it",
+  Usage: "What the account used, per day or hour, as JSON or CSV",
   Webhooks: "Events SpotCast POSTs to your webhook_url when a forecast finishes"
 }
 
@@ -250,7 +269,7 @@ export const polish = (spec: Record<string, any>): Record<string, any> => {
   for (const operations of Object.values((spec.paths ?? {}) as Record<string, Record<string, any>>)) {
     for (const operation of Object.values(operations)) {
       if (typeof operation !== "object" || operation === null) continue
-      operation.description ??= operationText[operation.operationId] ?? operation.summary
+      operation.description = operationText[operation.operationId] ?? operation.description ?? operation.summary
     }
   }
   spec.webhooks = { ...webhooks, ...routeWebhooks }
@@ -262,8 +281,56 @@ export const polish = (spec: Record<string, any>): Record<string, any> => {
   return spec
 }
 
-/** The document with `servers` naming the service's public root (PUBLIC_BASE_URL). */
+/** The document with `servers` naming the service's public root (PUBLIC_BASE_URL), and its contact. */
 export const withServers = (spec: Record<string, any>, publicBaseUrl: string): Record<string, any> => ({
   ...spec,
+  info: { ...spec.info, contact: { name: "The operator of this SpotCast service", url: `${publicBaseUrl}/docs` } },
   servers: [{ url: publicBaseUrl, description: "This SpotCast service" }]
 })
+
+const DAY_MS = 86_400_000
+const isoDay = (epochMillis: number) => new Date(epochMillis).toISOString().slice(0, 10)
+
+/** A request body's example, sent as is by the docs page's "Test Request". */
+const bodyExample = (spec: Record<string, any>, path: string, example: unknown) => {
+  const media = spec.paths?.[path]?.post?.requestBody?.content?.["application/json"]
+  if (media !== undefined) media.example = example
+}
+
+/**
+ * The document with examples that succeed when sent on `todayMillis`'s UTC day: the start dates and
+ * departures are today's and tomorrow's, not fixed ones that drift into the past.
+ */
+export const withDatedExamples = (spec: Record<string, any>, todayMillis: number): Record<string, any> => {
+  const out = structuredClone(spec)
+  const today = isoDay(todayMillis)
+  const tomorrow = isoDay(todayMillis + DAY_MS)
+  const schemas = out.components?.schemas ?? {}
+  const startDate = schemas.CreateSpotCastRequest?.properties?.start_date
+  if (startDate !== undefined) startDate.examples = [today, `${today}T06:00:00Z`]
+  const departure = schemas.CreateRouteRequest?.properties?.departure_time
+  if (departure !== undefined) departure.examples = [`${tomorrow}T06:00:00Z`]
+  bodyExample(out, "/v3/spotcast", {
+    latitude: 41.13,
+    longitude: -71.71,
+    start_date: today,
+    num_days: 3,
+    vessel_info: { type: "sailboat", length_ft: 30 },
+    preferences: { language: "en", speed_units: "kts", distance_units: "nm" },
+    metadata: { trip: "docs" }
+  })
+  bodyExample(out, "/v3/spotcast/widgets", {
+    name: "Harbour Marina",
+    latitude: 41.13,
+    longitude: -71.71,
+    num_days: 3,
+    display_type: "full"
+  })
+  bodyExample(out, "/v3/route", {
+    waypoints: [{ latitude: 50.8, longitude: -1.3 }, { latitude: 50.7, longitude: -1.1 }, { latitude: 50.6, longitude: -1.9 }],
+    departure_time: `${tomorrow}T06:00:00Z`,
+    speed_kts: 6,
+    departure_window_hours: 6
+  })
+  return out
+}

@@ -43,6 +43,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("forecast additions (is
 
       const paths = excessPaths(ReferenceForecast, json)
       const allowed = new Set([
+        "forecast_period.end_date",
         ...ANALYSIS_ADDITIONS.map((k) => `ai_analysis.${k}`),
         ...json.ai_analysis.daily_classifications.flatMap((_: unknown, i: number) => DAY_ADDITIONS.map((k) => `ai_analysis.daily_classifications.${i}.${k}`))
       ])

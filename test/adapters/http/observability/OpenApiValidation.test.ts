@@ -32,6 +32,7 @@ layer(TestServer.layer(), { excludeTestServices: true, timeout: "120 seconds" })
         const linted = yield* lint(file)
         assert.strictEqual(linted.code, 0, linted.output)
         assert.include(linted.output, "Woohoo! Your API description is valid.", linted.output)
+        assert.notMatch(linted.output, /You have \d+ warnings?/, linted.output)
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }
