@@ -277,4 +277,22 @@ describe("the served document, checked by Prism's validating proxy on every oper
       assert.isTrue(reached(op.method, op.pattern, false), `no error checked for ${op.method} ${op.pattern}`)
     }
   })
+
+  it("the proxy does catch a response that breaks the document (a document without request_id)", async () => {
+    const spec = await (await fetch(`${server.baseUrl}/v3/openapi.json`)).json() as any
+    const envelope = spec.components.schemas.SpotCastNotFound.properties.error
+    delete envelope.properties.request_id
+    envelope.required = envelope.required.filter((name: string) => name !== "request_id")
+    const document = join(dir, "without-request-id.json")
+    writeFileSync(document, JSON.stringify(spec))
+    const proxy = await startPrism(document, server.baseUrl, true)
+    try {
+      const { key } = await newAccount(0)
+      const answer = await send(proxy.url, "GET", "/v3/spotcast/spc_missing", { key })
+      assert.strictEqual(answer.status, 500)
+      assert.include(answer.violations ?? "", "request_id")
+    } finally {
+      proxy.child.kill("SIGTERM")
+    }
+  }, 120_000)
 })
