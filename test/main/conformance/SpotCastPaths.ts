@@ -574,7 +574,7 @@ export interface components {
         ValidationError: {
             error: {
                 /** @enum {string} */
-                code: "invalid_coordinates" | "invalid_date_format" | "invalid_start_date" | "invalid_num_days" | "invalid_webhook_url" | "invalid_preferences" | "invalid_language" | "invalid_distance_units" | "invalid_speed_units" | "invalid_vessel_info" | "invalid_trip_duration" | "invalid_metadata" | "invalid_limit" | "invalid_cursor" | "invalid_json" | "invalid_display_type" | "invalid_auto_refresh" | "invalid_date_range" | "invalid_waypoints" | "invalid_departure_time" | "invalid_speed" | "invalid_departure_window" | "invalid_request";
+                code: "invalid_coordinates" | "invalid_date_format" | "invalid_start_date" | "invalid_num_days" | "invalid_webhook_url" | "invalid_preferences" | "invalid_language" | "invalid_distance_units" | "invalid_speed_units" | "invalid_vessel_info" | "invalid_trip_duration" | "invalid_metadata" | "invalid_limit" | "invalid_cursor" | "invalid_json" | "invalid_display_type" | "invalid_auto_refresh" | "invalid_date_range" | "invalid_waypoints" | "invalid_departure_time" | "invalid_speed" | "invalid_departure_window" | "ambiguous_credentials" | "invalid_request";
                 message: string;
                 param?: string;
                 /** @description This request's id, as in the Request-Id header; quote it when reporting a problem */
@@ -839,7 +839,7 @@ export interface components {
                      */
                     sunset?: string;
                     /**
-                     * @description Addition: the rules' factors that set the class, as codes: wind, gust, seas, steep_seas, visibility, precipitation, thunderstorm, cold_water, sea_state_unavailable (and any the rules add); empty on a GO day
+                     * @description Addition: the rules' factors that set the class, as codes: wind, gust, seas, steep_seas, visibility, precipitation, thunderstorm, cold_water, sea_state_unavailable, darkness, freezing_spray, wind_against_current (and any the rules add); empty on a GO day
                      * @example [
                      *       "gust",
                      *       "seas"
@@ -858,7 +858,7 @@ export interface components {
                 issued_at?: string;
                 source?: components["schemas"]["ForecastSource"];
                 units?: components["schemas"]["ForecastUnits"];
-                /** @description Addition: per day, how far the weather models agree (high, medium, low) and why */
+                /** @description Addition: per day, how far the weather models agree (high, medium, low, or unchecked with one model) and why */
                 confidence?: components["schemas"]["DayConfidence"][];
             };
         } | {
@@ -924,6 +924,11 @@ export interface components {
             wind_direction?: components["schemas"]["Direction"];
             wave_direction?: components["schemas"]["Direction"];
             swell_direction?: components["schemas"]["Direction"];
+            /**
+             * @description Addition: the wave heights are estimated from the wind and the fetch (lakes, enclosed waters)
+             * @enum {boolean}
+             */
+            waves_estimated?: true;
         };
         /**
          * Range
@@ -1020,6 +1025,11 @@ export interface components {
             current_direction: number | null;
             /** @description The hour judged alone by the same rules; null without wind data */
             classification: ("GO" | "CAUTION" | "AVOID") | null;
+            /**
+             * @description Addition: the wave fields are estimated from the wind and the fetch (lakes, enclosed waters)
+             * @enum {boolean}
+             */
+            waves_estimated?: true;
         };
         /**
          * Forecast Source
@@ -1077,9 +1087,12 @@ export interface components {
          */
         DayConfidence: {
             date: string;
-            /** @enum {string} */
-            level: "high" | "medium" | "low";
-            /** @description Why, in English, with the models and numbers */
+            /**
+             * @description high: the models agree, close together; medium: same class, far apart; low: they disagree on the class; unchecked: one model only, nothing to check it against
+             * @enum {string}
+             */
+            level: "high" | "medium" | "low" | "unchecked";
+            /** @description Why, with the models and numbers, in the language and units asked */
             reason: string;
         };
         /**
@@ -1767,6 +1780,14 @@ export interface components {
                     distance_nm: number;
                     eta_start: string;
                     eta_end: string;
+                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                    eta_start_local?: string;
+                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                    eta_end_local?: string;
+                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                    time_zone_start?: string;
+                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                    time_zone_end?: string;
                     /** @enum {string} */
                     classification: "GO" | "CAUTION" | "AVOID";
                     summary: string;
@@ -1787,6 +1808,8 @@ export interface components {
                         weather_code?: number;
                         daylight_hours?: number;
                         dark_hours?: number;
+                        /** @enum {boolean} */
+                        waves_estimated?: true;
                     };
                 }[];
                 samples: {
@@ -1800,6 +1823,10 @@ export interface components {
                     /** @description From the departure, along the route */
                     distance_nm: number;
                     eta: string;
+                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                    eta_local?: string;
+                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                    time_zone?: string;
                     daylight: boolean;
                     /** @enum {string} */
                     classification: "GO" | "CAUTION" | "AVOID";
@@ -1820,11 +1847,21 @@ export interface components {
                         weather_code?: number;
                         daylight_hours?: number;
                         dark_hours?: number;
+                        /** @enum {boolean} */
+                        waves_estimated?: true;
                     };
                 }[];
                 departures?: {
                     departure_time: string;
                     arrival_time: string;
+                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                    departure_local?: string;
+                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                    arrival_local?: string;
+                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                    departure_time_zone?: string;
+                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                    arrival_time_zone?: string;
                     /** @enum {string} */
                     classification: "GO" | "CAUTION" | "AVOID";
                     worst_factor: string | null;
@@ -1832,6 +1869,10 @@ export interface components {
                 }[];
                 best_departure?: {
                     departure_time: string;
+                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                    departure_local?: string;
+                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                    departure_time_zone?: string;
                     /** @enum {string} */
                     classification: "GO" | "CAUTION" | "AVOID";
                     reason: string;
@@ -2250,7 +2291,10 @@ export interface operations {
     "spotcasts.get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when the resource still has it, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description SpotCast id (spc_…) */
                 id: string;
@@ -2262,6 +2306,10 @@ export interface operations {
             /** @description SpotCast */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this body */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
                     /** @description Requests allowed in the current one-minute window */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current window */
@@ -2275,6 +2323,25 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SpotCast"];
                 };
+            };
+            /** @description Not Modified: the resource still has the ETag named in If-None-Match; no body */
+            304: {
+                headers: {
+                    /** @description The current entity tag */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Requests allowed in the current one-minute window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description This request's id (the caller's own Request-Id when it sent a valid one); quote it when reporting a problem */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: error.code names the problem and error.param the offending field */
             400: {
@@ -2460,7 +2527,10 @@ export interface operations {
     "spotcasts.status": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when the resource still has it, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description SpotCast id (spc_…) */
                 id: string;
@@ -2472,6 +2542,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this body */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
                     /** @description Requests allowed in the current one-minute window */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current window */
@@ -2537,6 +2611,25 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the resource still has the ETag named in If-None-Match; no body */
+            304: {
+                headers: {
+                    /** @description The current entity tag */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Requests allowed in the current one-minute window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description This request's id (the caller's own Request-Id when it sent a valid one); quote it when reporting a problem */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: error.code names the problem and error.param the offending field */
             400: {
@@ -3208,7 +3301,10 @@ export interface operations {
     "spotcasts.forecast": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when the resource still has it, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description SpotCast id (spc_…) */
                 id: string;
@@ -3222,6 +3318,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this body */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
                     /** @description Requests allowed in the current one-minute window */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current window */
@@ -3281,7 +3381,7 @@ export interface operations {
                                  */
                                 sunset?: string;
                                 /**
-                                 * @description Addition: the rules' factors that set the class, as codes: wind, gust, seas, steep_seas, visibility, precipitation, thunderstorm, cold_water, sea_state_unavailable (and any the rules add); empty on a GO day
+                                 * @description Addition: the rules' factors that set the class, as codes: wind, gust, seas, steep_seas, visibility, precipitation, thunderstorm, cold_water, sea_state_unavailable, darkness, freezing_spray, wind_against_current (and any the rules add); empty on a GO day
                                  * @example [
                                  *       "gust",
                                  *       "seas"
@@ -3300,7 +3400,7 @@ export interface operations {
                             issued_at?: string;
                             source?: components["schemas"]["ForecastSource"];
                             units?: components["schemas"]["ForecastUnits"];
-                            /** @description Addition: per day, how far the weather models agree (high, medium, low) and why */
+                            /** @description Addition: per day, how far the weather models agree (high, medium, low, or unchecked with one model) and why */
                             confidence?: components["schemas"]["DayConfidence"][];
                         };
                     } | {
@@ -3355,6 +3455,25 @@ export interface operations {
                         error: string;
                     };
                 };
+            };
+            /** @description Not Modified: the resource still has the ETag named in If-None-Match; no body */
+            304: {
+                headers: {
+                    /** @description The current entity tag */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Requests allowed in the current one-minute window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description This request's id (the caller's own Request-Id when it sent a valid one); quote it when reporting a problem */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: error.code names the problem and error.param the offending field */
             400: {
@@ -4651,7 +4770,10 @@ export interface operations {
     "widgets.get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when the resource still has it, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Widget id (wgt_…) */
                 id: string;
@@ -4663,6 +4785,10 @@ export interface operations {
             /** @description Widget */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this body */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
                     /** @description Requests allowed in the current one-minute window */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current window */
@@ -4676,6 +4802,25 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Widget"];
                 };
+            };
+            /** @description Not Modified: the resource still has the ETag named in If-None-Match; no body */
+            304: {
+                headers: {
+                    /** @description The current entity tag */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Requests allowed in the current one-minute window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description This request's id (the caller's own Request-Id when it sent a valid one); quote it when reporting a problem */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: error.code names the problem and error.param the offending field */
             400: {
@@ -6250,7 +6395,10 @@ export interface operations {
     "routes.get": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when the resource still has it, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Route id (rte_…) */
                 id: string;
@@ -6262,6 +6410,10 @@ export interface operations {
             /** @description Route */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this body */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
                     /** @description Requests allowed in the current one-minute window */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current window */
@@ -6275,6 +6427,25 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Route"];
                 };
+            };
+            /** @description Not Modified: the resource still has the ETag named in If-None-Match; no body */
+            304: {
+                headers: {
+                    /** @description The current entity tag */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Requests allowed in the current one-minute window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description This request's id (the caller's own Request-Id when it sent a valid one); quote it when reporting a problem */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: error.code names the problem and error.param the offending field */
             400: {
@@ -6460,7 +6631,10 @@ export interface operations {
     "routes.status": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when the resource still has it, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Route id (rte_…) */
                 id: string;
@@ -6472,6 +6646,10 @@ export interface operations {
             /** @description RouteStatus */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this body */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
                     /** @description Requests allowed in the current one-minute window */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current window */
@@ -6485,6 +6663,25 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RouteStatus"];
                 };
+            };
+            /** @description Not Modified: the resource still has the ETag named in If-None-Match; no body */
+            304: {
+                headers: {
+                    /** @description The current entity tag */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Requests allowed in the current one-minute window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description This request's id (the caller's own Request-Id when it sent a valid one); quote it when reporting a problem */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: error.code names the problem and error.param the offending field */
             400: {
@@ -7152,7 +7349,10 @@ export interface operations {
     "routes.forecast": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: when the resource still has it, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Route id (rte_…) */
                 id: string;
@@ -7166,6 +7366,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this body */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
                     /** @description Requests allowed in the current one-minute window */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current window */
@@ -7213,6 +7417,14 @@ export interface operations {
                                 distance_nm: number;
                                 eta_start: string;
                                 eta_end: string;
+                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                                eta_start_local?: string;
+                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                                eta_end_local?: string;
+                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                                time_zone_start?: string;
+                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                                time_zone_end?: string;
                                 /** @enum {string} */
                                 classification: "GO" | "CAUTION" | "AVOID";
                                 summary: string;
@@ -7233,6 +7445,8 @@ export interface operations {
                                     weather_code?: number;
                                     daylight_hours?: number;
                                     dark_hours?: number;
+                                    /** @enum {boolean} */
+                                    waves_estimated?: true;
                                 };
                             }[];
                             samples: {
@@ -7246,6 +7460,10 @@ export interface operations {
                                 /** @description From the departure, along the route */
                                 distance_nm: number;
                                 eta: string;
+                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                                eta_local?: string;
+                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                                time_zone?: string;
                                 daylight: boolean;
                                 /** @enum {string} */
                                 classification: "GO" | "CAUTION" | "AVOID";
@@ -7266,11 +7484,21 @@ export interface operations {
                                     weather_code?: number;
                                     daylight_hours?: number;
                                     dark_hours?: number;
+                                    /** @enum {boolean} */
+                                    waves_estimated?: true;
                                 };
                             }[];
                             departures?: {
                                 departure_time: string;
                                 arrival_time: string;
+                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                                departure_local?: string;
+                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                                arrival_local?: string;
+                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                                departure_time_zone?: string;
+                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                                arrival_time_zone?: string;
                                 /** @enum {string} */
                                 classification: "GO" | "CAUTION" | "AVOID";
                                 worst_factor: string | null;
@@ -7278,6 +7506,10 @@ export interface operations {
                             }[];
                             best_departure?: {
                                 departure_time: string;
+                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                                departure_local?: string;
+                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                                departure_time_zone?: string;
                                 /** @enum {string} */
                                 classification: "GO" | "CAUTION" | "AVOID";
                                 reason: string;
@@ -7312,6 +7544,25 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the resource still has the ETag named in If-None-Match; no body */
+            304: {
+                headers: {
+                    /** @description The current entity tag */
+                    ETag?: string;
+                    /** @description Always `private, no-cache` */
+                    "Cache-Control"?: string;
+                    /** @description Requests allowed in the current one-minute window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description This request's id (the caller's own Request-Id when it sent a valid one); quote it when reporting a problem */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: error.code names the problem and error.param the offending field */
             400: {
@@ -7956,7 +8207,7 @@ export interface operations {
                         classification: "GO" | "CAUTION" | "AVOID";
                         /** @description The passage summary */
                         summary: string;
-                        /** @description With a departure window: the recommended departure */
+                        /** @description With a departure window: the recommended departure; absent when every candidate departure is AVOID (none is recommended) */
                         best_departure?: {
                             /** @description ISO 8601 UTC */
                             departure_time?: string;
