@@ -1,5 +1,5 @@
 import { DateTime, type Duration, Effect, Option } from "effect"
-import { autoRefreshStopped } from "../domain/widget/Widget.js"
+import { autoRefreshStopped, claimedFor } from "../domain/widget/Widget.js"
 import { AccountStore } from "../ports/AccountStore.js"
 import { WidgetStore } from "../ports/WidgetStore.js"
 import { refreshWidget } from "./Widgets.js"
@@ -41,8 +41,7 @@ export const refreshDueWidgets = Effect.fn("AutoRefreshWidgets.pass")(function*(
         InsufficientBalance: () =>
           Effect.as(
             store.update(claim.widget.accountId, claim.widget.id, (widget) =>
-              widget.nextRefreshAt !== undefined && DateTime.Equivalence(widget.nextRefreshAt, claim.dueAt)
-                ? autoRefreshStopped(widget, now)
+              claimedFor(widget, claim.dueAt) ? autoRefreshStopped(widget, now)
                 : widget),
             "stopped" as const
           ),

@@ -2,19 +2,20 @@ import { DateTime, Effect, Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
 import type { IdempotencyClaim } from "../domain/billing/Idempotency.js"
 import { routePrice } from "../domain/billing/Pricing.js"
-import { IdPrefix, isRouteId, LedgerEntryId, RouteId, SpotCastId } from "../domain/Ids.js"
+import { type AccountId, IdPrefix, isRouteId, LedgerEntryId, RouteId, SpotCastId } from "../domain/Ids.js"
 import { longLegs, planPassage, spanDays, withinHorizon } from "../domain/route/Passage.js"
-import { MAX_LEG_NM, type Route, MarineRouteNotFound } from "../domain/route/Route.js"
+import { MAX_LEG_NM, type Route, MarineRouteNotFound, RouteRefreshInProgress } from "../domain/route/Route.js"
+import type { Forecast } from "../domain/forecast/Forecast.js"
+import { isTerminal } from "../domain/forecast/ForecastStatus.js"
 import type { CreateRouteCommand } from "../domain/route/RouteCommand.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import { invalid } from "../domain/Validation.js"
 import { RouteStore } from "../ports/RouteStore.js"
 import { Settings } from "../ports/Settings.js"
-import type { Charged } from "../ports/SpotCastStore.js"
+import { SpotCastStore } from "../ports/SpotCastStore.js"
+import { charge, type ChargeParts, type Charged, priorReceipt } from "./charge/Charge.js"
 import { newForecast } from "./CreateSpotCast.js"
-import { countCharge } from "./Metrics.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
-import { priorReceipt } from "./Idempotent.js"
 import { newId } from "./NewIds.js"
 
 /** What a charging route command answers: the route, its new forecast and the receipt. */
@@ -66,6 +67,49 @@ const hiddenSpotCast = (route: Route, price: number): SpotCast => ({
   ...(route.vessel === undefined ? {} : { vessel: route.vessel })
 })
 
+/** A new route with its hidden SpotCast, first forecast and job, charged and stored in one transaction. */
+export const chargeNewRoute = (
+  command: ChargeParts & { readonly route: Route; readonly spotcast: SpotCast; readonly forecast: Forecast }
+) =>
+  Effect.flatMap(RouteStore, (store) =>
+    charge({
+      ...command,
+      accountId: command.route.accountId,
+      kind: "create",
+      spotcastId: command.spotcast.id,
+      routeId: command.route.id,
+      check: Effect.void,
+      write: () => store.insert(command.route, command.spotcast, command.forecast)
+    }))
+
+/**
+ * A new forecast of a route whose newest forecast has finished, charged and stored in one transaction
+ * (the hidden SpotCast's row lock makes one of two refreshes wait and then see the other's unfinished).
+ */
+export const chargeRouteRefresh = (
+  command: ChargeParts & { readonly accountId: AccountId; readonly routeId: string; readonly forecast: Forecast }
+) =>
+  Effect.gen(function*() {
+    const routes = yield* RouteStore
+    const spotcasts = yield* SpotCastStore
+    return yield* charge({
+      ...command,
+      kind: "refresh",
+      spotcastId: command.forecast.spotcastId,
+      // An id that is no route's is refused by the check before anything is charged.
+      routeId: isRouteId(command.routeId) ? RouteId.make(command.routeId) : undefined,
+      check: Effect.gen(function*() {
+        const locked = yield* routes.lockLatest(command.accountId, command.routeId)
+        if (Option.isNone(locked) || locked.value.route.spotcastId !== command.forecast.spotcastId) {
+          return yield* new MarineRouteNotFound({ routeId: command.routeId })
+        }
+        const { latest, route } = locked.value
+        if (!isTerminal(latest.status)) return yield* new RouteRefreshInProgress({ routeId: route.id, forecastId: latest.id })
+      }),
+      write: () => spotcasts.addForecast(command.forecast)
+    })
+  })
+
 /** A replay answers with the route as created: the receipt names its hidden SpotCast. */
 const replayed = (account: Account, charged: Charged) =>
   Effect.flatMap(RouteStore, (store) => store.ofSpotCast(account.id, charged.receipt.spotcastId)).pipe(
@@ -102,15 +146,15 @@ export const createRoute = Effect.fn("CreateRoute")(function*(
   const price = yield* checkRoute(route)
   const spotcast = hiddenSpotCast(route, price)
   const forecast = yield* newForecast(spotcast, now)
-  const charged = yield* Effect.tap((yield* RouteStore).create({
+  const charged = yield* chargeNewRoute({
     route,
     spotcast,
     forecast,
     price,
     chargeId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,
-    ...(idempotency === undefined ? {} : { idempotency })
-  }), countCharge)
+    idempotency
+  })
   if (charged._tag === "Replayed") return yield* replayed(account, charged)
   return { route, charged } satisfies RouteCharged as RouteCharged
 })
@@ -133,15 +177,15 @@ export const refreshRoute = Effect.fn("RefreshRoute")(function*(
   const route = found.value.route
   const price = yield* checkRoute(route)
   const forecast = yield* newForecast({ id: route.spotcastId, accountId: account.id }, yield* DateTime.now)
-  const charged = yield* Effect.tap(store.refresh({
+  const charged = yield* chargeRouteRefresh({
     accountId: account.id,
-    routeId,
+    routeId: route.id,
     forecast,
     price,
     chargeId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,
-    ...(idempotency === undefined ? {} : { idempotency })
-  }), countCharge)
+    idempotency
+  })
   if (charged._tag === "Replayed") return yield* replayed(account, charged)
   return { route, charged } satisfies RouteCharged as RouteCharged
 })

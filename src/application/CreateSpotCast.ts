@@ -5,15 +5,14 @@ import { initialLifecycle } from "../domain/forecast/ForecastLifecycle.js"
 import { checkWindow, makePeriod } from "../domain/forecast/ForecastPeriod.js"
 import type { IdempotencyClaim } from "../domain/billing/Idempotency.js"
 import { ForecastId, IdPrefix, LedgerEntryId, SpotCastId } from "../domain/Ids.js"
-import { countCharge } from "./Metrics.js"
 import { spotCastPrice } from "../domain/billing/Pricing.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import type { CreateSpotCastCommand } from "../domain/spotcast/SpotCastCommands.js"
 import { invalid } from "../domain/Validation.js"
 import { Settings } from "../ports/Settings.js"
-import { type Charged, SpotCastStore } from "../ports/SpotCastStore.js"
+import { SpotCastStore } from "../ports/SpotCastStore.js"
+import { charge, type ChargeParts, type Charged, priorReceipt } from "./charge/Charge.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
-import { priorReceipt } from "./Idempotent.js"
 import { newId } from "./NewIds.js"
 
 /** A new forecast of `spotcast`, in its initial state. */
@@ -69,12 +68,24 @@ export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
       : { vessel: { type: command.vessel.type, lengthFt: command.vessel.lengthFt } })
   }
   const forecast = yield* newForecast(spotcast, now)
-  return yield* Effect.tap((yield* SpotCastStore).create({
+  return yield* chargeNewSpotCast({
     spotcast,
     forecast,
     price: spotCastPrice(command.numDays),
     chargeId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,
-    ...(idempotency === undefined ? {} : { idempotency })
-  }), countCharge)
+    idempotency
+  })
 })
+
+/** A new SpotCast with its first forecast and job, charged and stored in one transaction. */
+export const chargeNewSpotCast = (command: ChargeParts & { readonly spotcast: SpotCast; readonly forecast: Forecast }) =>
+  Effect.flatMap(SpotCastStore, (store) =>
+    charge({
+      ...command,
+      accountId: command.spotcast.accountId,
+      kind: "create",
+      spotcastId: command.spotcast.id,
+      check: Effect.void,
+      write: () => store.insert(command.spotcast, command.forecast)
+    }))

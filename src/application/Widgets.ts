@@ -3,10 +3,14 @@ import type { Account } from "../domain/account/Account.js"
 import type { IdempotencyClaim } from "../domain/billing/Idempotency.js"
 import { widgetPrice } from "../domain/billing/Pricing.js"
 import type { CursorPosition } from "../domain/paging/Cursor.js"
-import { IdPrefix, isWidgetId, LedgerEntryId, SpotCastId, WidgetId } from "../domain/Ids.js"
+import { type AccountId, IdPrefix, isWidgetId, LedgerEntryId, SpotCastId, WidgetId } from "../domain/Ids.js"
+import type { Forecast } from "../domain/forecast/Forecast.js"
+import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import {
   applyPatch,
   backingSpotCast,
+  checkWidgetRefreshable,
+  claimedFor,
   nextRefreshAfter,
   refreshed,
   type Widget,
@@ -18,7 +22,7 @@ import {
 import { WidgetStore } from "../ports/WidgetStore.js"
 import { newForecast } from "./CreateSpotCast.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
-import { priorReceipt } from "./Idempotent.js"
+import { charge, type ChargeParts, priorReceipt } from "./charge/Charge.js"
 import { type PageQuery, readPage } from "./KeysetPage.js"
 import { requireAccount } from "./ManageAccounts.js"
 import { newId } from "./NewIds.js"
@@ -48,7 +52,6 @@ export const createWidget = Effect.fn("CreateWidget")(function*(
   config: WidgetConfig,
   idempotency?: IdempotencyClaim
 ) {
-  const store = yield* WidgetStore
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return yield* replay(account, prior.value.spotcastId, prior.value.forecastId)
 
@@ -66,18 +69,72 @@ export const createWidget = Effect.fn("CreateWidget")(function*(
   }
   const spotcast = backingSpotCast(widget, now)
   const forecast = yield* newForecast(spotcast, now)
-  const charged = yield* store.create({
+  const charged = yield* chargeNewWidget({
     widget,
     spotcast,
     forecast,
     price: widgetPrice(widget.numDays),
     chargeId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,
-    ...(idempotency === undefined ? {} : { idempotency })
+    idempotency
   })
   if (charged._tag === "Replayed") return yield* replay(account, charged.receipt.spotcastId, charged.receipt.forecastId)
   return { replayed: false, view: { widget, latest: forecast } } satisfies WidgetCharged as WidgetCharged
 })
+
+/** A new widget with its hidden SpotCast, first forecast and job, charged and stored in one transaction. */
+export const chargeNewWidget = (
+  command: ChargeParts & { readonly widget: Widget; readonly spotcast: SpotCast; readonly forecast: Forecast }
+) =>
+  Effect.flatMap(WidgetStore, (store) =>
+    charge({
+      ...command,
+      accountId: command.widget.accountId,
+      kind: "create",
+      spotcastId: command.spotcast.id,
+      widgetId: command.widget.id,
+      check: Effect.void,
+      write: () => store.insert(command.widget, command.spotcast, command.forecast)
+    }))
+
+/** A widget's refresh as `refreshWidget` describes it to `chargeWidgetRefresh`. */
+export interface WidgetRefreshCommand extends Omit<ChargeParts, "idempotency"> {
+  readonly accountId: AccountId
+  readonly widgetId: WidgetId
+  /** The forecast to produce; its hidden SpotCast is re-aimed as `aim` says (given the locked widget). */
+  readonly forecast: Forecast
+  readonly aim: (widget: Widget) => SpotCast
+  /** The widget after the refresh (its schedule restarted). */
+  readonly refreshed: (widget: Widget) => Widget
+  /** An automatic refresh: only while the widget's claim (`nextRefreshAt` = `dueAt`) is still its own; else not found. */
+  readonly automatic?: { readonly dueAt: DateTime.Utc } | undefined
+}
+
+/**
+ * A new forecast of a widget whose newest forecast has finished, charged and stored in one
+ * transaction (a widget's refresh takes no idempotency key). The widget's row lock makes one of two
+ * refreshes wait and then see the other's forecast unfinished.
+ */
+export const chargeWidgetRefresh = (command: WidgetRefreshCommand) =>
+  Effect.flatMap(WidgetStore, (store) =>
+    charge({
+      ...command,
+      kind: "refresh",
+      spotcastId: command.forecast.spotcastId,
+      check: Effect.gen(function*() {
+        const locked = yield* store.lockLatest(command.accountId, command.widgetId)
+        if (Option.isNone(locked) || locked.value.widget.spotcastId !== command.forecast.spotcastId) {
+          return yield* new WidgetNotFound({ widgetId: command.widgetId })
+        }
+        const { latest, widget } = locked.value
+        if (command.automatic !== undefined && !claimedFor(widget, command.automatic.dueAt)) {
+          return yield* new WidgetNotFound({ widgetId: command.widgetId })
+        }
+        yield* checkWidgetRefreshable(widget.id, latest)
+        return widget
+      }),
+      write: (widget) => store.addForecast(command.forecast, command.aim(widget), command.refreshed(widget))
+    })).pipe(Effect.catchTag("IdempotencyKeyReused", Effect.die)) // no key: never reused
 
 /** The first answer again: the widget as created, with its first forecast as it was just created. */
 const replay = (account: Account, spotcastId: SpotCastId, forecastId: string) =>
@@ -145,7 +202,7 @@ export const refreshWidget = Effect.fn("RefreshWidget")(function*(
     : automatic.widget
   const now = yield* DateTime.now
   const forecast = yield* newForecast({ id: current.spotcastId, accountId: account.id }, now)
-  yield* store.refresh({
+  yield* chargeWidgetRefresh({
     accountId: account.id,
     widgetId: current.id,
     forecast,

@@ -3,9 +3,11 @@ import { DateTime, Effect, Either } from "effect"
 import type { Account } from "../../src/domain/account/Account.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
-import { type Charged, SpotCastStore } from "../../src/ports/SpotCastStore.js"
+import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
+import type { Charged } from "../../src/application/charge/Charge.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage, type StoragePorts } from "./StorageHarness.js"
+import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
 
 /** `owner`'s credit balance. */
 export const balance = (owner: Pick<Account, "id">) =>
@@ -68,7 +70,7 @@ export const hiddenSpotCastChargingContract = <A>(it: ContractIt, product: Hidde
         Array.from({ length: 30 }, (_, i) =>
           i % 2 === 0
             ? Effect.either(Effect.as(product.create(owner, product.price + (i % 3)), product.price + (i % 3)))
-            : Effect.either(Effect.flatMap(F.createCommand(owner, 2), (c) => Effect.as(spotcasts.create(c), 2)))),
+            : Effect.either(Effect.flatMap(F.createCommand(owner, 2), (c) => Effect.as(chargeNewSpotCast(c), 2)))),
         { concurrency: "unbounded" }
       )
       const spent = results.reduce((sum, r) => sum + (Either.isRight(r) ? r.right : 0), 0)

@@ -4,6 +4,7 @@ import { JobQueue } from "../../src/ports/JobQueue.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
 
 const LEASE = Duration.seconds(30)
 
@@ -14,7 +15,7 @@ const enqueued = (offsetMinutes = 0) =>
     const at = DateTime.add(yield* DateTime.now, { minutes: offsetMinutes })
     const spotcast = F.spotcast(account, at)
     const forecast = F.forecast(spotcast, at)
-    yield* (yield* SpotCastStore).create({ ...(yield* F.createCommand(account)), spotcast, forecast })
+    yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), spotcast, forecast })
     return forecast
   })
 

@@ -8,6 +8,8 @@ import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { balance, hiddenSpotCastChargingContract } from "./HiddenSpotCastContract.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+import { chargeNewRoute, chargeRouteRefresh } from "../../src/application/CreateRoute.js"
+import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
 
 const calm = { wind_speed_kt: 8, wind_gust_kt: 11, wind_direction_deg: 200 }
 const analysis = { summary: "Passage", daily_classifications: [{ date: "2026-03-02", classification: "GO" as const, summary: "Passage" }] }
@@ -58,7 +60,7 @@ const created = (owner: Pick<Account, "id">, price = 2, offsetSeconds = 0) =>
     const route = routeOf(owner, at)
     const spotcast = F.spotcast(owner, at, { id: route.spotcastId, coordinates: route.waypoints[0]!, numDays: 1 })
     const forecast = F.forecast(spotcast, at)
-    const charged = yield* (yield* RouteStore).create({
+    const charged = yield* chargeNewRoute({
       route,
       spotcast,
       forecast,
@@ -111,7 +113,7 @@ export const routeStoreContract = (it: ContractIt) =>
         assert.deepStrictEqual((yield* store.getForecast(owner.id, route.id, forecast.id)).pipe(Option.getOrThrow).forecast.progress, forecast.progress)
         // A SpotCast's forecast is no route's.
         const command = yield* F.createCommand(owner, 2)
-        yield* spotcasts.create(command)
+        yield* chargeNewSpotCast(command)
         assert.isTrue(Option.isNone(yield* store.work(command.forecast.id)))
       })))
 
@@ -139,12 +141,12 @@ export const routeStoreContract = (it: ContractIt) =>
         const owner = yield* F.seed(10)
         const { forecast, route } = yield* created(owner)
         const now = yield* DateTime.now
-        const early = yield* Effect.either(store.refresh(refreshCommand(route, now)))
+        const early = yield* Effect.either(chargeRouteRefresh(refreshCommand(route, now)))
         assert.isTrue(Either.isLeft(early) && early.left._tag === "RouteRefreshInProgress")
         assert.isTrue(yield* complete(forecast.id))
         const later = DateTime.add(now, { hours: 1 })
         const command = refreshCommand(route, later)
-        const charged = yield* store.refresh(command)
+        const charged = yield* chargeRouteRefresh(command)
         assert.strictEqual(charged._tag, "Created")
         assert.strictEqual(yield* balance(owner), 6)
         const view = Option.getOrThrow(yield* store.get(owner.id, route.id))
@@ -157,7 +159,7 @@ export const routeStoreContract = (it: ContractIt) =>
         assert.isTrue(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
         assert.isFalse(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
         assert.strictEqual(yield* balance(owner), 8)
-        const missing = yield* Effect.either(store.refresh(refreshCommand(route, later, F.id("rte"))))
+        const missing = yield* Effect.either(chargeRouteRefresh(refreshCommand(route, later, F.id("rte"))))
         assert.isTrue(Either.isLeft(missing) && missing.left._tag === "MarineRouteNotFound")
       })))
 
@@ -185,7 +187,7 @@ export const routeStoreContract = (it: ContractIt) =>
       name: "route",
       price: 2,
       create: (owner, price) => Effect.map(created(owner, price), ({ forecast, route }) => ({ made: route, forecast })),
-      refresh: (route, at) => Effect.flatMap(RouteStore, (store) => store.refresh(refreshCommand(route, at))),
+      refresh: (route, at) => Effect.flatMap(RouteStore, (store) => chargeRouteRefresh(refreshCommand(route, at))),
       complete,
       list: (owner) => Effect.flatMap(RouteStore, (store) => store.list(owner.id, { limit: 10 })),
       leftBelow: 2

@@ -10,6 +10,8 @@ import { JobQueue } from "../../src/ports/JobQueue.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
+import { chargeSpotCastRefresh } from "../../src/application/RefreshSpotCast.js"
 
 const analysis: Analysis = {
   summary: "Calm morning, building wind after noon.",
@@ -25,7 +27,7 @@ const created = (credits = 10, price = 2) =>
   Effect.gen(function*() {
     const account = yield* F.seed(credits)
     const command = yield* F.createCommand(account, price)
-    const charged = yield* (yield* SpotCastStore).create(command)
+    const charged = yield* chargeNewSpotCast(command)
     return { account, command, charged }
   })
 
@@ -77,7 +79,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
           vessel: { type: "sailboat", lengthFt: 32.5 }
         })
         const forecast = F.forecast(spotcast, now)
-        yield* (yield* SpotCastStore).create({ ...(yield* F.createCommand(account)), spotcast, forecast })
+        yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), spotcast, forecast })
         const view = Option.getOrThrow(yield* (yield* SpotCastStore).get(account.id, spotcast.id))
         assert.deepStrictEqual(view.spotcast, spotcast)
         assert.strictEqual(JSON.stringify(view.spotcast.metadata), JSON.stringify(metadata))
@@ -87,7 +89,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
       onFreshStorage(Effect.gen(function*() {
         const account = yield* F.seed(3)
         const command = yield* F.createCommand(account, 4)
-        const error = yield* Effect.flip((yield* SpotCastStore).create(command))
+        const error = yield* Effect.flip(chargeNewSpotCast(command))
         assert.deepStrictEqual(shortfall(error), { currentBalance: 3, requiredCredits: 4 })
         assert.isTrue(Option.isNone(yield* (yield* SpotCastStore).get(account.id, command.spotcast.id)))
         assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 3, totalPurchased: 3, totalUsed: 0 })
@@ -98,9 +100,9 @@ export const spotCastStoreContract = (it: ContractIt) =>
       onFreshStorage(Effect.gen(function*() {
         const account = yield* F.seed(4)
         const store = yield* SpotCastStore
-        yield* store.create(yield* F.createCommand(account, 2))
-        yield* store.create(yield* F.createCommand(account, 2))
-        const error = yield* Effect.flip(store.create(yield* F.createCommand(account, 2)))
+        yield* chargeNewSpotCast(yield* F.createCommand(account, 2))
+        yield* chargeNewSpotCast(yield* F.createCommand(account, 2))
+        const error = yield* Effect.flip(chargeNewSpotCast(yield* F.createCommand(account, 2)))
         assert.strictEqual(error._tag, "InsufficientBalance")
         assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 0, totalPurchased: 4, totalUsed: 4 })
       })))
@@ -110,13 +112,13 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const store = yield* SpotCastStore
         const account = yield* F.seed(10)
         const idempotency = { key: "order-42", fingerprint: "fp-a" }
-        const first = yield* store.create({ ...(yield* F.createCommand(account)), idempotency })
+        const first = yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), idempotency })
         assert.strictEqual(first._tag, "Created")
 
         yield* TestClock.adjust("23 hours")
-        const again = yield* store.create({ ...(yield* F.createCommand(account)), idempotency })
+        const again = yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), idempotency })
         assert.deepStrictEqual(again, { _tag: "Replayed", receipt: first.receipt })
-        const reused = yield* Effect.flip(store.create({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-b" } }))
+        const reused = yield* Effect.flip(chargeNewSpotCast({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-b" } }))
         assert.deepStrictEqual(reused._tag === "IdempotencyKeyReused" && reused.key, "order-42")
         assert.strictEqual((yield* (yield* AccountStore).balance(account.id)).creditBalance, 8)
 
@@ -131,7 +133,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
 
         yield* TestClock.adjust("1 hour")
         yield* TestClock.adjust("1 millis")
-        const later = yield* store.create({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-c" } })
+        const later = yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-c" } })
         assert.strictEqual(later._tag, "Created")
         assert.notStrictEqual(later.receipt.spotcastId, first.receipt.spotcastId)
         assert.strictEqual((yield* (yield* AccountStore).balance(account.id)).creditBalance, 6)
@@ -144,12 +146,12 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const rich = yield* F.seed(10)
         const poor = yield* F.seed(1)
         const idempotency = { key: "shared-key", fingerprint: "fp" }
-        yield* store.create({ ...(yield* F.createCommand(rich)), idempotency })
-        const refused = yield* Effect.flip(store.create({ ...(yield* F.createCommand(poor)), idempotency }))
+        yield* chargeNewSpotCast({ ...(yield* F.createCommand(rich)), idempotency })
+        const refused = yield* Effect.flip(chargeNewSpotCast({ ...(yield* F.createCommand(poor)), idempotency }))
         assert.strictEqual(refused._tag, "InsufficientBalance")
         assert.isTrue(Option.isNone(yield* (yield* IdempotencyStore).find(poor.id, "shared-key")))
         yield* (yield* AccountStore).grant(poor.id, F.grant(5, yield* DateTime.now))
-        const fresh = yield* store.create({ ...(yield* F.createCommand(poor)), idempotency })
+        const fresh = yield* chargeNewSpotCast({ ...(yield* F.createCommand(poor)), idempotency })
         assert.strictEqual(fresh._tag, "Created")
       })))
 
@@ -158,7 +160,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const store = yield* SpotCastStore
         const { account, command } = yield* created(10)
         yield* TestClock.adjust("1 minute")
-        const busy = yield* Effect.flip(store.refresh(yield* refreshOf(command.forecast)))
+        const busy = yield* Effect.flip(chargeSpotCastRefresh(yield* refreshOf(command.forecast)))
         assert.deepStrictEqual(busy._tag === "ForecastInProgress" && [busy.spotcastId, busy.forecastId], [
           command.spotcast.id,
           command.forecast.id
@@ -167,7 +169,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
         yield* TestClock.adjust("1 minute")
         const refresh = yield* refreshOf(command.forecast, 3)
-        const charged = yield* store.refresh({ ...refresh, idempotency: { key: "r1", fingerprint: "f" } })
+        const charged = yield* chargeSpotCastRefresh({ ...refresh, idempotency: { key: "r1", fingerprint: "f" } })
         assert.deepStrictEqual(charged, {
           _tag: "Created",
           receipt: {
@@ -183,7 +185,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const view = Option.getOrThrow(yield* store.get(account.id, command.spotcast.id))
         assert.strictEqual(view.forecastCount, 2)
         assert.deepStrictEqual(view.latest, refresh.forecast)
-        const replay = yield* store.refresh({ ...(yield* refreshOf(command.forecast, 3)), idempotency: { key: "r1", fingerprint: "f" } })
+        const replay = yield* chargeSpotCastRefresh({ ...(yield* refreshOf(command.forecast, 3)), idempotency: { key: "r1", fingerprint: "f" } })
         assert.deepStrictEqual(replay, { _tag: "Replayed", receipt: charged.receipt })
         assert.strictEqual(yield* (yield* JobQueue).depth, 1)
       })))
@@ -194,19 +196,27 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const { account, command } = yield* created(2)
         const stranger = yield* F.seed(10)
         const refresh = yield* refreshOf(command.forecast)
-        const foreign = yield* Effect.flip(store.refresh({ ...refresh, accountId: stranger.id }))
+        const foreign = yield* Effect.flip(chargeSpotCastRefresh({ ...refresh, accountId: stranger.id }))
         assert.strictEqual(foreign._tag, "SpotCastNotFound")
-        const unknown = yield* Effect.flip(store.refresh({ ...refresh, spotcastId: F.spotcast(account, yield* DateTime.now).id }))
+        const unknown = yield* Effect.flip(chargeSpotCastRefresh({ ...refresh, spotcastId: F.spotcast(account, yield* DateTime.now).id }))
         assert.strictEqual(unknown._tag, "SpotCastNotFound")
-        const malformed = yield* Effect.flip(store.refresh({
+        const malformed = yield* Effect.flip(chargeSpotCastRefresh({
           ...refresh,
           spotcastId: "spc_'; --" as SpotCastId,
           idempotency: { key: "k", fingerprint: "f" }
         }))
         assert.strictEqual(malformed._tag, "SpotCastNotFound")
+        // The refused refresh had claimed its key in the same transaction: undone with it.
+        assert.isTrue(Option.isNone(yield* (yield* IdempotencyStore).find(account.id, "k")))
+        const again = yield* Effect.flip(chargeSpotCastRefresh({
+          ...refresh,
+          spotcastId: "spc_'; --" as SpotCastId,
+          idempotency: { key: "k", fingerprint: "another request" }
+        }))
+        assert.strictEqual(again._tag, "SpotCastNotFound")
         yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at: yield* DateTime.now, refundId: F.refundId() })
-        yield* store.create(yield* F.createCommand(account, 2))
-        const broke = yield* Effect.flip(store.refresh(refresh))
+        yield* chargeNewSpotCast(yield* F.createCommand(account, 2))
+        const broke = yield* Effect.flip(chargeSpotCastRefresh(refresh))
         assert.deepStrictEqual(shortfall(broke), { currentBalance: 0, requiredCredits: 2 })
         assert.strictEqual(Option.getOrThrow(yield* store.get(account.id, command.spotcast.id)).forecastCount, 1)
       })))
@@ -238,7 +248,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const bodies = [["0", 1], ["A", 1], ["a", 1], ["b", 0], ["B", 2]] as const
         for (const [body, minutes] of bodies) {
           const spotcast = F.spotcast(account, at(minutes), { id: F.id("spc", body) as never })
-          yield* store.create({ ...(yield* F.createCommand(account)), spotcast, forecast: F.forecast(spotcast, at(minutes)) })
+          yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), spotcast, forecast: F.forecast(spotcast, at(minutes)) })
         }
         const order = ["B", "a", "A", "0", "b"].map((b) => F.id("spc", b))
         const all = yield* store.list(account.id, { limit: 10 })
@@ -265,7 +275,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
           yield* store.complete({ forecastId: latest.id, analysis, at: yield* DateTime.now })
           yield* TestClock.adjust("1 minute")
           const refresh = yield* refreshOf(latest)
-          yield* store.refresh(refresh)
+          yield* chargeSpotCastRefresh(refresh)
           latest = refresh.forecast
           ids.unshift(latest.id)
         }

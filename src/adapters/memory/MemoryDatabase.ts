@@ -7,6 +7,7 @@ import type { AccountId, ApiKeyId, DeliveryId, ForecastId, LedgerEntryId, RouteI
 import type { Route, RouteAnalysis } from "../../domain/route/Route.js"
 import type { Job } from "../../domain/forecast/Job.js"
 import type { Balance, LedgerEntry } from "../../domain/billing/Ledger.js"
+import type { ReceiptDraft } from "../../domain/billing/Receipt.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import type { DeliveryAttempt, WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 import type { Widget } from "../../domain/widget/Widget.js"
@@ -21,7 +22,7 @@ export interface WidgetRecord {
 /**
  * The state behind every memory adapter, shared so that one command can touch several aggregates.
  * Atomicity: each command reads and writes this state inside a single `Effect.sync`, which no other
- * fiber can interleave with, so a command is all-or-nothing like a database transaction.
+ * fiber can interleave with, so a command is all-or-nothing; `MemoryTransactions` runs several as one.
  */
 export interface MemoryTables {
   readonly accounts: Map<AccountId, Account>
@@ -40,6 +41,8 @@ export interface MemoryTables {
   readonly forecastsOf: Map<SpotCastId, Array<ForecastId>>
   readonly jobs: Map<ForecastId, Job>
   readonly idempotency: Map<string, IdempotencyRecord>
+  /** Keys claimed by the charge in progress, with the receipt to be, until its debit settles them. */
+  readonly claimedKeys: Map<string, { readonly record: Omit<IdempotencyRecord, "receipt">; readonly draft: ReceiptDraft }>
   readonly deliveries: Map<DeliveryId, WebhookDelivery>
   readonly attempts: Map<DeliveryId, Array<DeliveryAttempt>>
   readonly widgets: Map<WidgetId, WidgetRecord>
@@ -72,6 +75,7 @@ export const makeTables = (): MemoryTables => ({
   forecastsOf: new Map(),
   jobs: new Map(),
   idempotency: new Map(),
+  claimedKeys: new Map(),
   deliveries: new Map(),
   attempts: new Map(),
   widgets: new Map(),

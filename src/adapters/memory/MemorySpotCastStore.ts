@@ -1,16 +1,15 @@
 import { DateTime, Effect, Either, Layer, Option } from "effect"
 import { applyEntry, emptyBalance, refundEntry } from "../../domain/billing/Ledger.js"
-import { draftReceipt } from "../../domain/billing/Receipt.js"
-import { checkRefreshable, type Forecast, type ForecastInProgress } from "../../domain/forecast/Forecast.js"
+import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { advanced, completed, failed } from "../../domain/forecast/ForecastLifecycle.js"
 import type { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
-import { SpotCastNotFound, type SpotCastView } from "../../domain/spotcast/SpotCast.js"
+import type { SpotCastView } from "../../domain/spotcast/SpotCast.js"
 import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { insertSorted, newestFirst, positionAt } from "./KeysetOrder.js"
-import { charging } from "./MemoryCharging.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 import { addForecast, forecastsPage } from "./MemoryForecasts.js"
+import { changing, setRow, unindex } from "./MemoryTransactions.js"
 
 const COMPLETION_SAMPLES = 100
 
@@ -46,39 +45,24 @@ const finish = (db: MemoryTables, forecast: Forecast, delivery: WebhookDelivery 
 }
 
 export const make = (db: MemoryTables): SpotCastStoreShape => ({
-  create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast }) =>
-    Effect.suspend(() =>
-      charging(db, {
-        accountId: spotcast.accountId,
-        forecast,
-        chargeId,
-        idempotency,
-        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
-        check: () => Either.void,
-        write: () => {
-          db.spotcasts.set(spotcast.id, spotcast)
-          const owned = db.spotcastsOf.get(spotcast.accountId)
-          if (owned !== undefined) insertSorted(owned, spotcast.id, (id) => positionAt(db.spotcasts.get(id)!.createdAt, id))
-          addForecast(db, forecast)
-        }
-      })
-    ),
+  insert: (spotcast, forecast) =>
+    changing((onUndo) => {
+      setRow(db.spotcasts, spotcast.id, spotcast, onUndo)
+      const owned = db.spotcastsOf.get(spotcast.accountId)
+      if (owned !== undefined) {
+        insertSorted(owned, spotcast.id, (id) => positionAt(db.spotcasts.get(id)!.createdAt, id))
+        onUndo(() => unindex(owned, spotcast.id))
+      }
+      addForecast(db, forecast, onUndo)
+    }),
 
-  refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcastId }) =>
-    Effect.suspend(() =>
-      charging(db, {
-        accountId,
-        forecast,
-        chargeId,
-        idempotency,
-        draft: draftReceipt("refresh", spotcastId, forecast, price, estimatedCompletionSeconds),
-        check: (): Either.Either<void, SpotCastNotFound | ForecastInProgress> => {
-          const current = ownedSpotCast(db, accountId, spotcastId) && view(db, spotcastId)
-          return current ? checkRefreshable(spotcastId, current.latest) : Either.left(new SpotCastNotFound({ spotcastId }))
-        },
-        write: () => addForecast(db, forecast)
-      })
-    ),
+  lockLatest: (accountId, spotcastId) =>
+    Effect.sync(() => {
+      const current = ownedSpotCast(db, accountId, spotcastId) && view(db, spotcastId as SpotCastId)
+      return current ? Option.some({ id: current.latest.id, status: current.latest.status }) : Option.none()
+    }),
+
+  addForecast: (forecast) => changing((onUndo) => addForecast(db, forecast, onUndo)),
 
   get: (accountId, spotcastId) =>
     Effect.sync(() =>

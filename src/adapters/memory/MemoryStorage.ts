@@ -9,6 +9,8 @@ import * as MemoryWebhookOutbox from "./MemoryWebhookOutbox.js"
 import * as MemoryUsageStore from "./MemoryUsageStore.js"
 import * as MemoryRouteStore from "./MemoryRouteStore.js"
 import * as MemoryWidgetStore from "./MemoryWidgetStore.js"
+import * as MemoryChargeLedger from "./MemoryChargeLedger.js"
+import * as MemoryTransactions from "./MemoryTransactions.js"
 
 /** Every storage port, the webhook outbox included, on one fresh in-memory database. */
 export const layer = Layer.mergeAll(
@@ -20,5 +22,7 @@ export const layer = Layer.mergeAll(
   MemoryHealth.layer,
   MemoryWidgetStore.layer,
   MemoryUsageStore.layer,
-  MemoryRouteStore.layer
+  MemoryRouteStore.layer,
+  MemoryChargeLedger.layer,
+  MemoryTransactions.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

@@ -9,7 +9,6 @@ import { Route, RouteAnalysis, MarineRouteNotFound, RouteRefreshInProgress, type
 import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
 import { AccountPage, afterCursor } from "./AccountPages.js"
 import { AccountFromRow } from "./AccountRows.js"
-import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
 import { insertHiddenSpotCast, makeHiddenSpotCastViews } from "./HiddenSpotCasts.js"
@@ -39,10 +38,9 @@ const rowOf = (route: Route) => ({
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const { charging } = makeChargeSteps(sql)
   const steps = makeForecastSteps(sql)
 
-  const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
+  const { enqueue, statusOf } = makeNewForecasts(sql)
   const insertSpotCast = insertHiddenSpotCast(sql, "route_id", RouteId)
   const insertRoute = SqlSchema.void({ Request: RouteRow, execute: (row) => sql`INSERT INTO routes ${sql.insert(row)}` })
   const insertAnalysis = SqlSchema.void({
@@ -146,48 +144,23 @@ export const make = Effect.gen(function*() {
   )
 
   const store: RouteStoreShape = {
-    create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, route, spotcast }) =>
-      charging({
-        accountId: route.accountId,
-        forecast,
-        chargeId,
-        routeId: route.id,
-        idempotency,
-        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
-        check: Effect.void,
-        write: Effect.all([
-          insertSpotCast({ spotcast, latest: forecast.id, owner: route.id }),
-          insertRoute(rowOf(route)),
-          enqueue(forecast)
-        ], { discard: true })
-      }).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }), Effect.withSpan("RouteStore.create")),
+    insert: (route, spotcast, forecast) =>
+      Effect.all([
+        insertSpotCast({ spotcast, latest: forecast.id, owner: route.id }),
+        insertRoute(rowOf(route)),
+        enqueue(forecast)
+      ], { discard: true }).pipe(Effect.orDie, Effect.withSpan("RouteStore.insert")),
 
-    refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, routeId }) =>
-      charging({
-        accountId,
-        forecast,
-        chargeId,
-        ...(Schema.is(RouteId)(routeId) ? { routeId } : {}),
-        idempotency,
-        draft: draftReceipt("refresh", forecast.spotcastId, forecast, price, estimatedCompletionSeconds),
-        check: Effect.gen(function*() {
-          const route = yield* findRoute({ accountId, routeId })
-          if (Option.isNone(route) || route.value.spotcast_id !== forecast.spotcastId) {
-            return yield* new MarineRouteNotFound({ routeId })
-          }
-          const current = yield* lockLatest({ accountId, spotcastId: route.value.spotcast_id })
-          if (Option.isNone(current)) return yield* new MarineRouteNotFound({ routeId })
-          const latest = current.value.latest_forecast_id
-          const { status } = yield* statusOf({ accountId, forecastId: latest })
-          if (!isTerminal(status)) {
-            return yield* new RouteRefreshInProgress({ routeId: route.value.route_id, forecastId: latest })
-          }
-        }),
-        write: Effect.zipRight(enqueue(forecast), bumpSpotCast({ accountId, spotcastId: forecast.spotcastId, latest: forecast.id }))
-      }).pipe(
-        Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die, NoSuchElementException: Effect.die }),
-        Effect.withSpan("RouteStore.refresh")
-      ),
+    lockLatest: (accountId, routeId) =>
+      Effect.gen(function*() {
+        const route = yield* findRoute({ accountId, routeId })
+        if (Option.isNone(route)) return Option.none()
+        const current = yield* lockLatest({ accountId, spotcastId: route.value.spotcast_id })
+        if (Option.isNone(current)) return Option.none()
+        const id = current.value.latest_forecast_id
+        const { status } = yield* statusOf({ accountId, forecastId: id })
+        return Option.some({ route: route.value.body, latest: { id, status } })
+      }).pipe(Effect.orDie, Effect.withSpan("RouteStore.lockLatest")),
 
     get: (accountId, routeId) =>
       findRoute({ accountId, routeId }).pipe(

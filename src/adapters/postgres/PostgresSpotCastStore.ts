@@ -1,18 +1,14 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { draftReceipt } from "../../domain/billing/Receipt.js"
-import { checkRefreshable } from "../../domain/forecast/Forecast.js"
 import { failed } from "../../domain/forecast/ForecastLifecycle.js"
 import { jobFor } from "../../domain/forecast/Job.js"
 import { stagePercentage } from "../../domain/forecast/Progress.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
-import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { SecretSealer } from "../../ports/SecretSealer.js"
 import { spanned } from "../../ports/Spans.js"
 import { openSecrets } from "./AccountRows.js"
-import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
 import { makeNewForecasts } from "./NewForecasts.js"
@@ -25,7 +21,6 @@ const COMPLETION_SAMPLES = 100
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const sealer = yield* Effect.serviceOption(SecretSealer)
-  const { charging } = makeChargeSteps(sql)
   const steps = makeForecastSteps(sql)
   // The worker's read decodes its account as `SELECT * FROM accounts` rows are, sealed secrets opened.
   const reads = makeSpotCastReads(sql, openSecrets(sealer))
@@ -66,36 +61,23 @@ export const make = Effect.gen(function*() {
   })
 
   const store: SpotCastStoreShape = {
-    create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast }) =>
-      charging({
-        accountId: spotcast.accountId,
-        forecast,
-        chargeId,
-        idempotency,
-        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
-        check: Effect.void,
-        write: insertCreated({ spotcast, forecast, job: jobFor(forecast) })
-      }).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }), Effect.withSpan("SpotCastStore.create")),
+    insert: (spotcast, forecast) =>
+      insertCreated({ spotcast, forecast, job: jobFor(forecast) }).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.insert")),
 
-    refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcastId }) =>
-      charging({
-        accountId,
-        forecast,
-        chargeId,
-        idempotency,
-        draft: draftReceipt("refresh", spotcastId, forecast, price, estimatedCompletionSeconds),
-        check: Effect.gen(function*() {
-          const current = yield* lockSpotCast({ accountId, spotcastId })
-          if (Option.isNone(current)) return yield* new SpotCastNotFound({ spotcastId })
-          const latest = current.value.latest_forecast_id
-          const { status } = yield* statusOf({ accountId, forecastId: latest })
-          yield* checkRefreshable(spotcastId, { id: latest, status })
-        }),
-        write: Effect.zipRight(enqueue(forecast), bumpSpotCast({ accountId, spotcastId, latest: forecast.id }))
-      }).pipe(
-        Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die, NoSuchElementException: Effect.die }),
-        Effect.withSpan("SpotCastStore.refresh")
-      ),
+    lockLatest: (accountId, spotcastId) =>
+      Effect.gen(function*() {
+        const current = yield* lockSpotCast({ accountId, spotcastId })
+        if (Option.isNone(current)) return Option.none()
+        const id = current.value.latest_forecast_id
+        const { status } = yield* statusOf({ accountId, forecastId: id })
+        return Option.some({ id, status })
+      }).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.lockLatest")),
+
+    addForecast: (forecast) =>
+      Effect.zipRight(
+        enqueue(forecast),
+        bumpSpotCast({ accountId: forecast.accountId, spotcastId: forecast.spotcastId, latest: forecast.id })
+      ).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.addForecast")),
 
     get: (accountId, spotcastId) => reads.get(accountId, spotcastId).pipe(Effect.orDie, getSpan),
     getForecast: (accountId, spotcastId, forecastId) =>

@@ -12,6 +12,8 @@ import * as PostgresWebhookOutbox from "./PostgresWebhookOutbox.js"
 import * as PostgresUsageStore from "./PostgresUsageStore.js"
 import * as PostgresRouteStore from "./PostgresRouteStore.js"
 import * as PostgresWidgetStore from "./PostgresWidgetStore.js"
+import * as PostgresChargeLedger from "./PostgresChargeLedger.js"
+import * as PostgresTransactions from "./PostgresTransactions.js"
 
 import { DEFAULT_POOL_SIZE } from "./StorageDefaults.js"
 
@@ -31,7 +33,9 @@ const ports = Layer.mergeAll(
   PostgresHealth.layer,
   PostgresWidgetStore.layer,
   PostgresUsageStore.layer,
-  PostgresRouteStore.layer
+  PostgresRouteStore.layer,
+  PostgresChargeLedger.layer,
+  PostgresTransactions.layer
 )
 export const layer = ports.pipe(Layer.provide(Layer.effectDiscard(migrate)))
 

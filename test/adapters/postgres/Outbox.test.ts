@@ -4,6 +4,7 @@ import { DateTime, Effect } from "effect"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
 import { onEveryPostgres } from "./Targets.js"
+import { chargeNewSpotCast } from "../../../src/application/CreateSpotCast.js"
 
 const analysis = { summary: "ok", daily_classifications: [] }
 // Escapes, non-ASCII, odd spacing and key order: the row must hold these exact characters.
@@ -19,7 +20,7 @@ await onEveryPostgres("the webhook outbox", (it) => {
       const store = yield* SpotCastStore
       const account = yield* F.seed(10)
       const command = yield* F.createCommand(account)
-      yield* store.create(command)
+      yield* chargeNewSpotCast(command)
       const at = yield* DateTime.now
       const delivery = F.delivery(command.forecast, at, body)
       assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at, delivery }))
@@ -51,7 +52,7 @@ await onEveryPostgres("the webhook outbox", (it) => {
       const store = yield* SpotCastStore
       const account = yield* F.seed(10)
       const command = yield* F.createCommand(account)
-      yield* store.create(command)
+      yield* chargeNewSpotCast(command)
       const at = yield* DateTime.now
       const error = { code: "processing_failed", message: "x" } as const
       const delivery = F.delivery(command.forecast, at)
@@ -60,7 +61,7 @@ await onEveryPostgres("the webhook outbox", (it) => {
 
       // The same delivery id again violates the outbox key: the whole step rolls back, refund included.
       const second = yield* F.createCommand(account)
-      yield* store.create(second)
+      yield* chargeNewSpotCast(second)
       const clash = { ...F.delivery(second.forecast, at), id: delivery.id }
       const exit = yield* Effect.exit(store.fail({ forecastId: second.forecast.id, error, at, refundId: F.refundId(), delivery: clash }))
       assert.strictEqual(exit._tag, "Failure")
