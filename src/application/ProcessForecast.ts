@@ -1,16 +1,14 @@
-import { Cause, DateTime, Effect, Either, Metric, Option } from "effect"
-import { spotCastPrice } from "../domain/billing/Pricing.js"
+import { Cause, DateTime, Effect, Either, Option } from "effect"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import { assessDays } from "../domain/safety/AssessDays.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { ForecastError } from "../domain/forecast/ForecastError.js"
 import { dayStory } from "../domain/forecast/DayStory.js"
 import { judgeDays, withTimeline } from "../domain/forecast/ForecastExtras.js"
-import { completed, failed } from "../domain/forecast/ForecastLifecycle.js"
 import { makePeriod } from "../domain/forecast/ForecastPeriod.js"
 import { isTerminal } from "../domain/forecast/ForecastStatus.js"
 import { WeatherUnavailable } from "../domain/safety/HourlyWeather.js"
-import { DeliveryId, IdPrefix, LedgerEntryId } from "../domain/Ids.js"
+import { IdPrefix, LedgerEntryId } from "../domain/Ids.js"
 import { type Job, MAX_JOB_ATTEMPTS } from "../domain/forecast/Job.js"
 import { applySafetyFloor } from "../domain/safety/SafetyFloor.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
@@ -18,13 +16,13 @@ import { defaultVessel, type Vessel } from "../domain/spotcast/Vessel.js"
 import type { Coordinates } from "../domain/spotcast/Coordinates.js"
 import type { Preferences } from "../domain/spotcast/Preferences.js"
 import type { ForecastWeather } from "../domain/forecast/ForecastWeather.js"
-import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
-import { eventBody, forecastEvent } from "../domain/webhook/WebhookEvent.js"
+import { forecastEvent } from "../domain/webhook/events/SpotCastEvent.js"
 import { Analyst, type AnalystShape, AnalystUnavailable } from "../ports/Analyst.js"
 import { Settings } from "../ports/Settings.js"
 import { type ForecastWork, SpotCastStore } from "../ports/SpotCastStore.js"
 import { WeatherProvider } from "../ports/WeatherProvider.js"
-import { creditsRefundedTotal, timeStage } from "./Metrics.js"
+import { completeForecast, failForecast as finishFailed, type Notice } from "./finish/Finish.js"
+import { timeStage } from "./Metrics.js"
 import { newId } from "./NewIds.js"
 
 export const WEATHER_UNAVAILABLE: ForecastError = {
@@ -36,60 +34,36 @@ export const PROCESSING_FAILED: ForecastError = {
   message: "The forecast could not be produced"
 }
 
-/** The webhook delivery a finished forecast owes, if a URL applies (the refresh's own, else the SpotCast's). */
-const deliveryFor = Effect.fn("ProcessForecast.delivery")(function*(spotcast: SpotCast, finished: Forecast) {
+/** The event a finished forecast owes, when a URL applies (the refresh's own, else the SpotCast's). */
+const noticeFor = (spotcast: SpotCast, publicBaseUrl: string, at: DateTime.Utc) => (finished: Forecast): Notice | undefined => {
   const url = finished.webhookUrl ?? spotcast.webhookUrl
-  if (url === undefined) return undefined
-  const now = yield* DateTime.now
-  const { publicBaseUrl } = yield* Settings
-  const event = forecastEvent(spotcast, finished, publicBaseUrl, now)
-  return {
-    id: DeliveryId.make(yield* newId(IdPrefix.delivery)),
-    accountId: spotcast.accountId,
-    spotcastId: spotcast.id,
-    forecastId: finished.id,
-    event: event.event,
-    url,
-    body: eventBody(event),
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now
-  } satisfies WebhookDelivery
-})
+  return url === undefined ? undefined : { url, spotcastId: spotcast.id, event: forecastEvent(spotcast, finished, publicBaseUrl, at) }
+}
 
-/**
- * Completes the forecast with its webhook in one store step. The event describes the forecast as the
- * domain's `completed` builds it, the function the store applies to the forecast as it stands then.
- */
+/** Completes the forecast, with its webhook, through the one finish path. */
 const complete = Effect.fn("ProcessForecast.complete")(function*(work: ForecastWork, analysis: Analysis) {
-  const now = yield* DateTime.now
-  const finished = completed(work.forecast, analysis, now)
-  if (Either.isLeft(finished)) return false
-  const delivery = yield* deliveryFor(work.spotcast, finished.right)
-  return yield* (yield* SpotCastStore).complete({
+  const at = yield* DateTime.now
+  const { publicBaseUrl } = yield* Settings
+  return yield* completeForecast({
     forecastId: work.forecast.id,
+    forecast: work.forecast,
     analysis,
-    at: now,
-    ...(delivery === undefined ? {} : { delivery })
+    at,
+    notice: noticeFor(work.spotcast, publicBaseUrl, at)
   })
 })
 
-/** Fails the forecast and refunds it, with its webhook, in one step (as `complete`, with `failed`). */
+/** Fails the forecast and refunds its charge, with its webhook, through the one finish path. */
 export const failForecast = Effect.fn("ProcessForecast.fail")(function*(work: ForecastWork, error: ForecastError) {
-  const now = yield* DateTime.now
-  const finished = failed(work.forecast, error, now)
-  if (Either.isLeft(finished)) return false
-  const delivery = yield* deliveryFor(work.spotcast, finished.right)
-  const refunded = yield* (yield* SpotCastStore).fail({
+  const at = yield* DateTime.now
+  const { publicBaseUrl } = yield* Settings
+  return yield* finishFailed({
     forecastId: work.forecast.id,
     error,
-    at: now,
+    at,
     refundId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
-    ...(delivery === undefined ? {} : { delivery })
+    notice: noticeFor(work.spotcast, publicBaseUrl, at)
   })
-  if (refunded) yield* Metric.incrementBy(creditsRefundedTotal, spotCastPrice(work.spotcast.numDays))
-  return refunded
 })
 
 export interface AnalysisInput {

@@ -1,88 +1,29 @@
-import { Cause, DateTime, Effect, Either, Metric } from "effect"
+import { Cause, DateTime, Effect, Either } from "effect"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { ForecastError } from "../domain/forecast/ForecastError.js"
-import { completed, failed } from "../domain/forecast/ForecastLifecycle.js"
 import { isTerminal } from "../domain/forecast/ForecastStatus.js"
-import { DeliveryId, IdPrefix, LedgerEntryId } from "../domain/Ids.js"
+import { IdPrefix, LedgerEntryId } from "../domain/Ids.js"
 import { type Job, MAX_JOB_ATTEMPTS } from "../domain/forecast/Job.js"
-import { routePrice } from "../domain/billing/Pricing.js"
-import { analyzeRoute, routeFigures } from "../domain/route/AnalyzeRoute.js"
-import { planPassage, spanDays } from "../domain/route/Passage.js"
+import { analyzeRoute } from "../domain/route/AnalyzeRoute.js"
 import type { Route, RouteAnalysis } from "../domain/route/Route.js"
 import { WeatherUnavailable } from "../domain/safety/HourlyWeather.js"
-import { apiBase } from "../domain/spotcast/Links.js"
-import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
-import { RouteStore, type RouteWork } from "../ports/RouteStore.js"
+import { routeEvent } from "../domain/webhook/events/RouteEvent.js"
+import type { RouteWork } from "../ports/RouteStore.js"
 import { Settings } from "../ports/Settings.js"
 import { SpotCastStore } from "../ports/SpotCastStore.js"
-import { creditsRefundedTotal, timeStage } from "./Metrics.js"
+import { completeForecast, failForecast, type Notice } from "./finish/Finish.js"
+import { timeStage } from "./Metrics.js"
 import { newId } from "./NewIds.js"
 import { PROCESSING_FAILED, type ProcessOutcome, WEATHER_UNAVAILABLE } from "./ProcessForecast.js"
 import { routeWeather } from "./RouteWeather.js"
 
-export const routeLink = (publicBaseUrl: string, routeId: string) => `${apiBase(publicBaseUrl)}/route/${routeId}`
-
-/** The route's price, as it was charged (it depends on the plan alone). */
-export const routePriceOf = (route: Route): number =>
-  routePrice(spanDays(DateTime.toEpochMillis(route.departure), planPassage(route.waypoints, route.speedKts), route.departureWindowHours))
-
-/** The body of `route.forecast.completed` / `route.forecast.failed`. */
-const routeEvent = (route: Route, forecast: Forecast, routeAnalysis: RouteAnalysis | undefined, publicBaseUrl: string, at: DateTime.Utc) => {
-  const figures = routeFigures(route)
-  const common = {
-    route_id: route.id,
-    forecast_id: forecast.id,
-    status: forecast.status,
-    departure_time: DateTime.formatIso(route.departure),
-    arrival_time: new Date(figures.arrivalMillis).toISOString(),
-    total_distance_nm: figures.totalDistanceNm,
-    links: { route: routeLink(publicBaseUrl, route.id) }
-  }
-  const metadata = route.metadata === undefined ? {} : { metadata: route.metadata }
-  return forecast.status === "completed"
-    ? {
-      event: "route.forecast.completed" as const,
-      created_at: DateTime.formatIso(at),
-      data: {
-        ...common,
-        classification: routeAnalysis?.classification,
-        summary: routeAnalysis?.summary,
-        ...(routeAnalysis?.best_departure === undefined ? {} : { best_departure: routeAnalysis.best_departure }),
-        ...metadata
-      }
-    }
-    : {
-      event: "route.forecast.failed" as const,
-      created_at: DateTime.formatIso(at),
-      data: { ...common, error: forecast.error ?? PROCESSING_FAILED, ...metadata }
-    }
-}
-
-/** The delivery a finished route forecast owes when the route has a webhook URL: same outbox, signing and retries. */
-const deliveryFor = Effect.fn("ProcessRoute.delivery")(function*(
-  route: Route,
-  finished: Forecast,
-  routeAnalysis: RouteAnalysis | undefined
-) {
-  if (route.webhookUrl === undefined) return undefined
-  const now = yield* DateTime.now
-  const { publicBaseUrl } = yield* Settings
-  const event = routeEvent(route, finished, routeAnalysis, publicBaseUrl, now)
-  return {
-    id: DeliveryId.make(yield* newId(IdPrefix.delivery)),
-    accountId: route.accountId,
-    spotcastId: route.spotcastId,
-    forecastId: finished.id,
-    event: event.event,
-    url: route.webhookUrl,
-    body: JSON.stringify(event),
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now
-  } satisfies WebhookDelivery
-})
+/** The event a finished route forecast owes, when the route has a webhook URL (same outbox, signing and retries). */
+const noticeFor = (route: Route, routeAnalysis: RouteAnalysis | undefined, publicBaseUrl: string, at: DateTime.Utc) =>
+(finished: Forecast): Notice | undefined =>
+  route.webhookUrl === undefined
+    ? undefined
+    : { url: route.webhookUrl, spotcastId: route.spotcastId, event: routeEvent(route, finished, routeAnalysis, publicBaseUrl, at) }
 
 /** The passage as the forecast row's own analysis: its summary and, per UTC date it spans, the worst class of that date's samples. */
 const passageAnalysis = (routeAnalysis: RouteAnalysis): Analysis => {
@@ -104,35 +45,29 @@ const passageAnalysis = (routeAnalysis: RouteAnalysis): Analysis => {
 }
 
 const complete = Effect.fn("ProcessRoute.complete")(function*(work: RouteWork, routeAnalysis: RouteAnalysis) {
-  const now = yield* DateTime.now
-  const analysis = passageAnalysis(routeAnalysis)
-  const finished = completed(work.forecast, analysis, now)
-  if (Either.isLeft(finished)) return false
-  const delivery = yield* deliveryFor(work.route, finished.right, routeAnalysis)
-  return yield* (yield* RouteStore).complete({
+  const at = yield* DateTime.now
+  const { publicBaseUrl } = yield* Settings
+  return yield* completeForecast({
     forecastId: work.forecast.id,
-    analysis,
+    forecast: work.forecast,
+    analysis: passageAnalysis(routeAnalysis),
     routeAnalysis,
-    at: now,
-    ...(delivery === undefined ? {} : { delivery })
+    at,
+    notice: noticeFor(work.route, routeAnalysis, publicBaseUrl, at)
   })
 })
 
-/** Fails the route forecast and refunds its charge once, with its webhook, in SpotCastStore's one step. */
+/** Fails the route forecast and refunds its charge once, with its webhook, through the one finish path. */
 const fail = Effect.fn("ProcessRoute.fail")(function*(work: RouteWork, error: ForecastError) {
-  const now = yield* DateTime.now
-  const finished = failed(work.forecast, error, now)
-  if (Either.isLeft(finished)) return false
-  const delivery = yield* deliveryFor(work.route, finished.right, undefined)
-  const refunded = yield* (yield* SpotCastStore).fail({
+  const at = yield* DateTime.now
+  const { publicBaseUrl } = yield* Settings
+  return yield* failForecast({
     forecastId: work.forecast.id,
     error,
-    at: now,
+    at,
     refundId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
-    ...(delivery === undefined ? {} : { delivery })
+    notice: noticeFor(work.route, undefined, publicBaseUrl, at)
   })
-  if (refunded) yield* Metric.incrementBy(creditsRefundedTotal, routePriceOf(work.route))
-  return refunded
 })
 
 const analyze = Effect.fn("ProcessRoute.analyze")(function*({ account, forecast, route }: RouteWork) {

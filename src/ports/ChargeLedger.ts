@@ -2,10 +2,11 @@ import { Context, type DateTime, type Effect, type Either, type Option } from "e
 import type { IdempotencyClaim, IdempotencyRecord } from "../domain/billing/Idempotency.js"
 import type { Balance, LedgerEntry } from "../domain/billing/Ledger.js"
 import type { ReceiptDraft } from "../domain/billing/Receipt.js"
-import type { AccountId } from "../domain/Ids.js"
+import type { AccountId, ForecastId } from "../domain/Ids.js"
 
 /**
- * The rows a charge writes: the idempotency key's claim and the ledger entry with its balance change.
+ * The rows a charge (and its refund) writes: the idempotency key's claim and the ledger entry with its
+ * balance change.
  * The core decides what is charged and what a key's record means; these commands only write it, each
  * guarded where two requests could race (a key held once, a balance never below zero).
  */
@@ -27,6 +28,13 @@ export interface ChargeLedgerShape {
    * left: the balance as it was (nothing written).
    */
   readonly debit: (entry: LedgerEntry, settles: string | undefined) => Effect.Effect<Either.Either<Balance, number>>
+  /** The charge that paid for a forecast, if it was charged. */
+  readonly chargeOf: (accountId: AccountId, forecastId: ForecastId) => Effect.Effect<Option.Option<LedgerEntry>>
+  /**
+   * Appends the refund `entry` and gives its credits back, unless its charge was refunded already (a
+   * charge is refunded once, whoever tries): true when refunded now.
+   */
+  readonly refund: (entry: LedgerEntry) => Effect.Effect<boolean>
 }
 
 export class ChargeLedger extends Context.Tag("spotcast/ChargeLedger")<ChargeLedger, ChargeLedgerShape>() {}

@@ -1,11 +1,9 @@
-import { Context, type DateTime, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
-import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { AccountId, ForecastId, SpotCastId } from "../domain/Ids.js"
 import type { Route, RouteAnalysis, RouteForecast, RouteView } from "../domain/route/Route.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
-import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
 import type { PageRequest } from "./SpotCastStore.js"
 
 /** Everything a worker needs to produce one route forecast. */
@@ -51,18 +49,8 @@ export interface RouteStoreShape {
   ) => Effect.Effect<Option.Option<RouteForecast>>
   /** Worker side: the route forecast with its route and account; none when the forecast is not a route's. */
   readonly work: (forecastId: ForecastId) => Effect.Effect<Option.Option<RouteWork>>
-  /**
-   * Completes an unfinished route forecast with its analysis (the passage's as an `Analysis` on the
-   * forecast, the route's own beside it), removes its job and writes its webhook delivery at once.
-   * False when the forecast had already finished: then nothing changes.
-   */
-  readonly complete: (command: {
-    readonly forecastId: ForecastId
-    readonly analysis: Analysis
-    readonly routeAnalysis: RouteAnalysis
-    readonly at: DateTime.Utc
-    readonly delivery?: WebhookDelivery
-  }) => Effect.Effect<boolean>
+  /** Stores a completed route forecast's own analysis beside it (once: a second write changes nothing). */
+  readonly saveAnalysis: (forecast: Pick<Forecast, "id" | "accountId">, analysis: RouteAnalysis) => Effect.Effect<void>
 }
 
 export class RouteStore extends Context.Tag("spotcast/RouteStore")<RouteStore, RouteStoreShape>() {}

@@ -1,13 +1,10 @@
-import { Context, type DateTime, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
-import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { CursorPosition } from "../domain/paging/Cursor.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
-import type { ForecastError } from "../domain/forecast/ForecastError.js"
-import type { AccountId, ForecastId, LedgerEntryId, SpotCastId } from "../domain/Ids.js"
+import type { AccountId, ForecastId, SpotCastId } from "../domain/Ids.js"
 import type { Stage } from "../domain/forecast/Progress.js"
 import type { SpotCast, SpotCastView } from "../domain/spotcast/SpotCast.js"
-import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
 
 export interface PageRequest {
   /** Rows wanted; callers ask for one more than the page size to learn whether more follow. */
@@ -72,27 +69,13 @@ export interface SpotCastStoreShape {
   readonly work: (forecastId: ForecastId, start?: Exclude<Stage, "completed">) => Effect.Effect<Option.Option<ForecastWork>>
   /** Moves an unfinished forecast to a later stage; false when it has finished (nothing changes). */
   readonly advance: (forecastId: ForecastId, stage: Exclude<Stage, "completed">) => Effect.Effect<boolean>
+  /** The forecast, its row locked until the transaction ends (finishing it reads it as it stands). */
+  readonly lockForecast: (forecastId: ForecastId) => Effect.Effect<Option.Option<Forecast>>
   /**
-   * Completes an unfinished forecast, removes its job and writes its webhook delivery (if any) at once.
-   * False when the forecast had already finished: then nothing changes.
+   * Writes a finished forecast as the core made it and removes its job, only while the stored one is
+   * unfinished: false when it had finished already (a worker that lost its lease), and nothing changes.
    */
-  readonly complete: (command: {
-    readonly forecastId: ForecastId
-    readonly analysis: Analysis
-    readonly at: DateTime.Utc
-    readonly delivery?: WebhookDelivery
-  }) => Effect.Effect<boolean>
-  /**
-   * Fails an unfinished forecast, refunds its charge (once: `refundId` is the refund entry), removes its
-   * job and writes its webhook delivery (if any) at once. False when it had already finished.
-   */
-  readonly fail: (command: {
-    readonly forecastId: ForecastId
-    readonly error: ForecastError
-    readonly at: DateTime.Utc
-    readonly refundId: LedgerEntryId
-    readonly delivery?: WebhookDelivery
-  }) => Effect.Effect<boolean>
+  readonly saveFinished: (forecast: Forecast) => Effect.Effect<boolean>
   /** Seconds from creation to completion of the most recently completed forecasts, newest first. */
   readonly recentCompletionSeconds: (count: number) => Effect.Effect<ReadonlyArray<number>>
 }

@@ -1,6 +1,6 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { Forecast } from "../domain/forecast/Forecast.js"
-import type { AccountId, SpotCastId, WidgetId } from "../domain/Ids.js"
+import type { AccountId, SpotCastId } from "../domain/Ids.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 import type { Widget, WidgetView } from "../domain/widget/Widget.js"
 import type { PageRequest } from "./SpotCastStore.js"

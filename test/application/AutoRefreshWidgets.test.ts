@@ -11,6 +11,7 @@ import { AccountStore } from "../../src/ports/AccountStore.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import { seedAccount } from "../support/Accounts.js"
 import * as MemoryCore from "../support/MemoryCore.js"
+import { completeForecast } from "../../src/application/finish/Finish.js"
 
 const NOW = Date.UTC(2026, 10, 22, 10)
 const HOUR = 3_600_000
@@ -32,7 +33,7 @@ const at = <A, E, R>(self: Effect.Effect<A, E, R>) =>
 const finishLatest = (account: Account, widgetId: string) =>
   Effect.gen(function*() {
     const { latest } = yield* getWidget(account, widgetId)
-    const done = yield* (yield* SpotCastStore).complete({
+    const done = yield* completeForecast({
       forecastId: latest.id,
       analysis: { summary: "Calm", daily_classifications: [{ date: "2026-11-22", classification: "GO", summary: "Calm" }] },
       at: yield* DateTime.now

@@ -4,6 +4,7 @@ import type { Account } from "../../src/domain/account/Account.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
+import type { Ids } from "../../src/ports/Ids.js"
 import type { Charged } from "../../src/application/charge/Charge.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage, type StoragePorts } from "./StorageHarness.js"
@@ -27,7 +28,7 @@ export interface HiddenSpotCastProduct<A> {
   /** A refresh of `made` at `at`, charged its usual price. */
   readonly refresh: (made: A, at: DateTime.Utc) => Effect.Effect<Charged, { readonly _tag: string }, StoragePorts>
   /** Completes one of its forecasts, as its worker does. */
-  readonly complete: (forecastId: Forecast["id"]) => Effect.Effect<boolean, never, StoragePorts>
+  readonly complete: (forecastId: Forecast["id"]) => Effect.Effect<boolean, never, StoragePorts | Ids>
   /** The owner's list of them. */
   readonly list: (owner: Pick<Account, "id">) => Effect.Effect<ReadonlyArray<unknown>, never, StoragePorts>
   /** The overdraw test creates them at `price + i % 3`; the balance it leaves is below this. */

@@ -5,6 +5,7 @@ import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
 import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const LEASE = Duration.seconds(30)
 
@@ -135,8 +136,8 @@ export const jobQueueContract = (it: ContractIt) =>
         const second = yield* enqueued()
         yield* queue.claim("w1", LEASE)
         const now = yield* DateTime.now
-        yield* store.complete({ forecastId: first.id, analysis: { summary: "", daily_classifications: [] }, at: now })
-        yield* store.fail({ forecastId: second.id, error: { code: "processing_failed", message: "x" }, at: now, refundId: F.refundId() })
+        yield* completeForecast({ forecastId: first.id, analysis: { summary: "", daily_classifications: [] }, at: now })
+        yield* failForecast({ forecastId: second.id, error: { code: "processing_failed", message: "x" }, at: now, refundId: F.refundId() })
         assert.strictEqual(yield* queue.depth, 0)
         assert.isFalse(yield* queue.extend(first.id, "w1", LEASE))
         assert.isTrue(Option.isNone(yield* queue.claim("w2", LEASE)))

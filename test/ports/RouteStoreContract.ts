@@ -10,6 +10,7 @@ import { balance, hiddenSpotCastChargingContract } from "./HiddenSpotCastContrac
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
 import { chargeNewRoute, chargeRouteRefresh } from "../../src/application/CreateRoute.js"
 import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const calm = { wind_speed_kt: 8, wind_gust_kt: 11, wind_direction_deg: 200 }
 const analysis = { summary: "Passage", daily_classifications: [{ date: "2026-03-02", classification: "GO" as const, summary: "Passage" }] }
@@ -82,7 +83,7 @@ const refreshCommand = (route: Route, at: DateTime.Utc, routeId: string = route.
 
 const complete = (forecastId: ReturnType<typeof F.forecast>["id"]) =>
   Effect.flatMap(RouteStore, (store) =>
-    Effect.flatMap(DateTime.now, (at) => store.complete({ forecastId, analysis, routeAnalysis, at })))
+    Effect.flatMap(DateTime.now, (at) => completeForecast({ forecastId, analysis, routeAnalysis, at })))
 
 export const routeStoreContract = (it: ContractIt) =>
   describe("RouteStore", () => {
@@ -124,8 +125,8 @@ export const routeStoreContract = (it: ContractIt) =>
         const { forecast, route } = yield* created(owner)
         const at = yield* DateTime.now
         const delivery = { ...F.delivery(forecast, at), event: "route.forecast.completed" as const }
-        assert.isTrue(yield* store.complete({ forecastId: forecast.id, analysis, routeAnalysis, at, delivery }))
-        assert.isFalse(yield* store.complete({ forecastId: forecast.id, analysis, routeAnalysis: { ...routeAnalysis, summary: "late" }, at }))
+        assert.isTrue(yield* completeForecast({ forecastId: forecast.id, analysis, routeAnalysis, at, delivery }))
+        assert.isFalse(yield* completeForecast({ forecastId: forecast.id, analysis, routeAnalysis: { ...routeAnalysis, summary: "late" }, at }))
         const view = Option.getOrThrow(yield* store.get(owner.id, route.id))
         assert.strictEqual(view.latest.status, "completed")
         assert.deepStrictEqual(view.analysis, routeAnalysis)
@@ -156,8 +157,8 @@ export const routeStoreContract = (it: ContractIt) =>
         const history = yield* store.listForecasts(owner.id, route.id, { limit: 10 })
         assert.deepStrictEqual(history.map((f) => f.id), [command.forecast.id, forecast.id])
         const error = { code: "weather_data_unavailable" as const, message: "none" }
-        assert.isTrue(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
-        assert.isFalse(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.isTrue(yield* failForecast({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.isFalse(yield* failForecast({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
         assert.strictEqual(yield* balance(owner), 8)
         const missing = yield* Effect.either(chargeRouteRefresh(refreshCommand(route, later, F.id("rte"))))
         assert.isTrue(Either.isLeft(missing) && missing.left._tag === "MarineRouteNotFound")

@@ -12,6 +12,7 @@ import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
 import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
 import { chargeSpotCastRefresh } from "../../src/application/RefreshSpotCast.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const analysis: Analysis = {
   summary: "Calm morning, building wind after noon.",
@@ -166,7 +167,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
           command.forecast.id
         ])
 
-        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
+        assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
         yield* TestClock.adjust("1 minute")
         const refresh = yield* refreshOf(command.forecast, 3)
         const charged = yield* chargeSpotCastRefresh({ ...refresh, idempotency: { key: "r1", fingerprint: "f" } })
@@ -214,7 +215,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
           idempotency: { key: "k", fingerprint: "another request" }
         }))
         assert.strictEqual(again._tag, "SpotCastNotFound")
-        yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at: yield* DateTime.now, refundId: F.refundId() })
+        yield* failForecast({ forecastId: command.forecast.id, error: weatherError, at: yield* DateTime.now, refundId: F.refundId() })
         yield* chargeNewSpotCast(yield* F.createCommand(account, 2))
         const broke = yield* Effect.flip(chargeSpotCastRefresh(refresh))
         assert.deepStrictEqual(shortfall(broke), { currentBalance: 0, requiredCredits: 2 })
@@ -272,7 +273,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const ids = [command.forecast.id as string]
         let latest = command.forecast
         for (let i = 0; i < 4; i++) {
-          yield* store.complete({ forecastId: latest.id, analysis, at: yield* DateTime.now })
+          yield* completeForecast({ forecastId: latest.id, analysis, at: yield* DateTime.now })
           yield* TestClock.adjust("1 minute")
           const refresh = yield* refreshOf(latest)
           yield* chargeSpotCastRefresh(refresh)
@@ -316,7 +317,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         yield* store.advance(command.forecast.id, "ai_analysis")
         yield* store.work(command.forecast.id, "fetching_weather")
         assert.deepStrictEqual(yield* progress(), { stage: "ai_analysis", percentage: 75 })
-        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
+        assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
         const done = Option.getOrThrow(yield* store.work(command.forecast.id, "fetching_weather"))
         assert.strictEqual(done.forecast.status, "completed")
         assert.deepStrictEqual(yield* progress(), { stage: "completed", percentage: 100 })
@@ -331,7 +332,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         assert.deepStrictEqual(yield* progress(), { stage: "processing_data", percentage: 50 })
         assert.isTrue(yield* store.advance(command.forecast.id, "fetching_weather"))
         assert.deepStrictEqual(yield* progress(), { stage: "processing_data", percentage: 50 })
-        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
+        assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
         assert.isFalse(yield* store.advance(command.forecast.id, "ai_analysis"))
         assert.deepStrictEqual(yield* progress(), { stage: "completed", percentage: 100 })
         assert.isFalse(yield* store.advance(F.forecast(command.spotcast, yield* DateTime.now).id, "ai_analysis"))
@@ -345,7 +346,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         yield* TestClock.adjust("42 seconds")
         const at = yield* DateTime.now
         const delivery = F.delivery(command.forecast, at)
-        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at, delivery }))
+        assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at, delivery }))
         const done = Option.getOrThrow(yield* store.getForecast(account.id, command.spotcast.id, command.forecast.id))
         assert.deepStrictEqual(done, {
           ...command.forecast,
@@ -356,8 +357,8 @@ export const spotCastStoreContract = (it: ContractIt) =>
         })
         assert.strictEqual(yield* (yield* JobQueue).depth, 0)
         const later = DateTime.add(at, { seconds: 5 })
-        assert.isFalse(yield* store.complete({ forecastId: command.forecast.id, analysis: { ...analysis, summary: "late" }, at: later }))
-        assert.isFalse(yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at: later, refundId: F.refundId() }))
+        assert.isFalse(yield* completeForecast({ forecastId: command.forecast.id, analysis: { ...analysis, summary: "late" }, at: later }))
+        assert.isFalse(yield* failForecast({ forecastId: command.forecast.id, error: weatherError, at: later, refundId: F.refundId() }))
         assert.deepStrictEqual(yield* store.getForecast(account.id, command.spotcast.id, command.forecast.id), Option.some(done))
         assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 8, totalPurchased: 10, totalUsed: 2 })
       })))
@@ -369,7 +370,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const { account, command } = yield* created(10, 4)
         yield* store.advance(command.forecast.id, "fetching_weather")
         const at = yield* DateTime.now
-        assert.isTrue(yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId(), delivery: F.delivery(command.forecast, at) }))
+        assert.isTrue(yield* failForecast({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId(), delivery: F.delivery(command.forecast, at) }))
         const failed = Option.getOrThrow(yield* store.getForecast(account.id, command.spotcast.id, command.forecast.id))
         assert.deepStrictEqual(failed, {
           ...command.forecast,
@@ -379,11 +380,11 @@ export const spotCastStoreContract = (it: ContractIt) =>
           error: weatherError
         })
         assert.deepStrictEqual(yield* accounts.balance(account.id), { creditBalance: 10, totalPurchased: 10, totalUsed: 0 })
-        assert.isFalse(yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId() }))
-        assert.isFalse(yield* store.complete({ forecastId: command.forecast.id, analysis, at }))
+        assert.isFalse(yield* failForecast({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId() }))
+        assert.isFalse(yield* completeForecast({ forecastId: command.forecast.id, analysis, at }))
         assert.deepStrictEqual(yield* accounts.balance(account.id), { creditBalance: 10, totalPurchased: 10, totalUsed: 0 })
         assert.strictEqual(yield* (yield* JobQueue).depth, 0)
-        assert.isFalse(yield* store.fail({ forecastId: F.forecast(command.spotcast, at).id, error: weatherError, at, refundId: F.refundId() }))
+        assert.isFalse(yield* failForecast({ forecastId: F.forecast(command.spotcast, at).id, error: weatherError, at, refundId: F.refundId() }))
       })))
 
     it.effect("recent completion times come newest first, as many as asked", () =>
@@ -395,9 +396,9 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const third = yield* created(100)
         const start = yield* DateTime.now
         const finish = (forecast: Forecast, seconds: number) =>
-          store.complete({ forecastId: forecast.id, analysis, at: DateTime.add(start, { seconds }) })
+          completeForecast({ forecastId: forecast.id, analysis, at: DateTime.add(start, { seconds }) })
         yield* finish(second.command.forecast, 30)
-        yield* store.fail({ forecastId: third.command.forecast.id, error: weatherError, at: start, refundId: F.refundId() })
+        yield* failForecast({ forecastId: third.command.forecast.id, error: weatherError, at: start, refundId: F.refundId() })
         yield* finish(first.command.forecast, 12)
         assert.deepStrictEqual(yield* store.recentCompletionSeconds(5), [12, 30])
         assert.deepStrictEqual(yield* store.recentCompletionSeconds(1), [12])

@@ -20,6 +20,7 @@ import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
 import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
 import { chargeNewWidget, chargeWidgetRefresh } from "../../src/application/Widgets.js"
 import { chargeSpotCastRefresh } from "../../src/application/RefreshSpotCast.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 /** 2026-03-01T00:00Z: the suite's day 0. */
 const DAY0 = Date.UTC(2026, 2, 1)
@@ -141,8 +142,8 @@ export const usageStoreContract = (it: ContractIt) => {
               const job = processing.splice(op.pick % Math.max(1, processing.length), 1)[0]
               if (job === undefined) continue
               const done = op.fail
-                ? yield* spotcasts.fail({ forecastId: job.forecastId, error: WEATHER_UNAVAILABLE, at: t, refundId: LedgerEntryId.make(F.id("led")) })
-                : yield* spotcasts.complete({ forecastId: job.forecastId, analysis, at: t })
+                ? yield* failForecast({ forecastId: job.forecastId, error: WEATHER_UNAVAILABLE, at: t, refundId: LedgerEntryId.make(F.id("led")) })
+                : yield* completeForecast({ forecastId: job.forecastId, analysis, at: t })
               assert.isTrue(done)
               if (op.fail) counts.failed++
               else counts.completed++
@@ -195,7 +196,7 @@ export const usageStoreContract = (it: ContractIt) => {
       const command = yield* at(t1)(F.createCommand(account, 4))
       yield* chargeNewSpotCast(command)
       const t2 = DAY0 + DAY_MILLIS + 2 * HOUR_MILLIS
-      yield* spotcasts.fail({ forecastId: command.forecast.id, error: WEATHER_UNAVAILABLE, at: utc(t2), refundId: LedgerEntryId.make(F.id("led")) })
+      yield* failForecast({ forecastId: command.forecast.id, error: WEATHER_UNAVAILABLE, at: utc(t2), refundId: LedgerEntryId.make(F.id("led")) })
       const widget = F.widget(account, utc(t2), { numDays: 3 })
       const spotcast = backingSpotCast(widget, utc(t2))
       yield* chargeNewWidget({ widget, spotcast, forecast: F.forecast(spotcast, utc(t2)), price: 3, chargeId: LedgerEntryId.make(F.id("led")), estimatedCompletionSeconds: 10 })

@@ -9,6 +9,7 @@ import * as F from "./Fixtures.js"
 import { balance, hiddenSpotCastChargingContract } from "./HiddenSpotCastContract.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
 import { chargeNewWidget, chargeWidgetRefresh } from "../../src/application/Widgets.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const analysis = { summary: "Calm", daily_classifications: [{ date: "2026-03-01", classification: "GO" as const, summary: "Calm" }] }
 
@@ -44,7 +45,7 @@ const refreshCommand = (widget: Widget, at: DateTime.Utc, automatic?: DateTime.U
 
 const complete = (forecastId: typeof F.forecast extends (...a: any) => infer R ? R extends { id: infer I } ? I : never : never) =>
   Effect.flatMap(SpotCastStore, (store) =>
-    Effect.flatMap(DateTime.now, (at) => store.complete({ forecastId, analysis, at })))
+    Effect.flatMap(DateTime.now, (at) => completeForecast({ forecastId, analysis, at })))
 
 export const widgetStoreContract = (it: ContractIt) =>
   describe("WidgetStore", () => {
@@ -127,8 +128,8 @@ export const widgetStoreContract = (it: ContractIt) =>
         assert.strictEqual(work.spotcast.numDays, 4)
         assert.strictEqual(DateTime.toEpochMillis(work.spotcast.start), Date.UTC(2026, 2, 2))
         const error = { code: "weather_data_unavailable" as const, message: "none" }
-        assert.isTrue(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
-        assert.isFalse(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.isTrue(yield* failForecast({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.isFalse(yield* failForecast({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
         assert.strictEqual(yield* balance(owner), 8)
         const missing = yield* Effect.either(chargeWidgetRefresh(refreshCommand({ ...widget, id: WidgetId.make(F.id("wgt")) }, later)))
         assert.isTrue(Either.isLeft(missing) && missing.left._tag === "WidgetNotFound")

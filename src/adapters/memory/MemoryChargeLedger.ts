@@ -40,6 +40,30 @@ export const make = (db: MemoryTables): ChargeLedgerShape => ({
         }
       }
       return Either.right(after)
+    }),
+
+  chargeOf: (accountId, forecastId) =>
+    Effect.sync(() => {
+      const chargeId = db.chargeOf.get(forecastId)
+      return Option.fromNullable(
+        chargeId === undefined ? undefined : db.ledger.get(accountId)?.find((entry) => entry.id === chargeId)
+      )
+    }),
+
+  refund: (entry) =>
+    changing((onUndo) => {
+      const ledger = db.ledger.get(entry.accountId)
+      // As the database's unique (account, refund_of): a charge is refunded once.
+      if (ledger === undefined || entry.refundOf === undefined || db.refunded.has(entry.refundOf)) return false
+      const refundOf = entry.refundOf
+      ledger.push(entry)
+      onUndo(() => {
+        ledger.pop()
+      })
+      setRow(db.balances, entry.accountId, applyEntry(db.balances.get(entry.accountId) ?? emptyBalance, entry), onUndo)
+      db.refunded.add(refundOf)
+      onUndo(() => db.refunded.delete(refundOf))
+      return true
     })
 })
 

@@ -1,13 +1,11 @@
-import { Effect, Either, Layer, Option } from "effect"
-import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
+import { Effect, Layer, Option } from "effect"
 import type { AccountId, ForecastId, RouteId } from "../../domain/Ids.js"
-import { type Route, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
+import type { Route, RouteView } from "../../domain/route/Route.js"
 import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
 import { insertIndexed, newestFirst, positionAt } from "./KeysetOrder.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 import { addForecast, forecastsPage, newestForecast } from "./MemoryForecasts.js"
 import { changing, setRow, unindex } from "./MemoryTransactions.js"
-import * as MemorySpotCastStore from "./MemorySpotCastStore.js"
 
 const owned = (db: MemoryTables, accountId: AccountId, routeId: string): Route | undefined => {
   const route = db.routes.get(routeId as RouteId)
@@ -25,7 +23,6 @@ const view = (db: MemoryTables, route: Route): RouteView => {
 }
 
 export const make = (db: MemoryTables): RouteStoreShape => {
-  const spotcasts = MemorySpotCastStore.make(db)
   return {
     insert: (route, spotcast, forecast) =>
       changing((onUndo) => {
@@ -91,12 +88,9 @@ export const make = (db: MemoryTables): RouteStoreShape => {
 
     // The route's analysis is stored first (read only once its forecast shows completed), then the
     // forecast completes exactly as a SpotCast's does.
-    complete: ({ analysis, at, delivery, forecastId, routeAnalysis }) =>
-      Effect.suspend(() => {
-        const forecast = db.forecasts.get(forecastId)
-        if (forecast === undefined || isTerminal(forecast.status)) return Effect.succeed(false)
-        db.routeAnalyses.set(forecastId, routeAnalysis)
-        return spotcasts.complete({ forecastId, analysis, at, ...(delivery === undefined ? {} : { delivery }) })
+    saveAnalysis: (forecast, analysis) =>
+      changing((onUndo) => {
+        if (!db.routeAnalyses.has(forecast.id)) setRow(db.routeAnalyses, forecast.id, analysis, onUndo)
       })
   }
 }

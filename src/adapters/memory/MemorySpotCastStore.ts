@@ -1,10 +1,8 @@
-import { DateTime, Effect, Either, Layer, Option } from "effect"
-import { applyEntry, emptyBalance, refundEntry } from "../../domain/billing/Ledger.js"
-import type { Forecast } from "../../domain/forecast/Forecast.js"
-import { advanced, completed, failed } from "../../domain/forecast/ForecastLifecycle.js"
+import { DateTime, Effect, Layer, Option } from "effect"
+import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
+import { progressAt, type Stage } from "../../domain/forecast/Progress.js"
 import type { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import type { SpotCastView } from "../../domain/spotcast/SpotCast.js"
-import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { insertSorted, newestFirst, positionAt } from "./KeysetOrder.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
@@ -29,19 +27,16 @@ const ownedSpotCast = (db: MemoryTables, accountId: AccountId, spotcastId: strin
     : undefined
 }
 
-/** The forecast as the domain's `move` leaves it; undefined when it is missing or has finished. */
-const step = (db: MemoryTables, forecastId: ForecastId, move: (forecast: Forecast) => Either.Either<Forecast, unknown>) => {
+/**
+ * As the database's conditional update: an unfinished forecast moves on to `stage` (never back);
+ * false when it has finished.
+ */
+const moveOn = (db: MemoryTables, forecastId: ForecastId, stage: Exclude<Stage, "completed">): boolean => {
   const forecast = db.forecasts.get(forecastId)
-  return forecast === undefined ? undefined : Either.getOrUndefined(move(forecast))
-}
-
-const finish = (db: MemoryTables, forecast: Forecast, delivery: WebhookDelivery | undefined) => {
-  db.forecasts.set(forecast.id, forecast)
-  db.jobs.delete(forecast.id)
-  if (delivery !== undefined) {
-    db.deliveries.set(delivery.id, delivery)
-    db.attempts.set(delivery.id, [])
-  }
+  if (forecast === undefined || isTerminal(forecast.status)) return false
+  const progress = progressAt(stage)
+  if (forecast.progress.percentage < progress.percentage) db.forecasts.set(forecastId, { ...forecast, status: "processing", progress })
+  return true
 }
 
 export const make = (db: MemoryTables): SpotCastStoreShape => ({
@@ -97,43 +92,31 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
       const account = spotcast && db.accounts.get(spotcast.accountId)
       if (!(forecast && spotcast && account)) return Option.none()
       const ofRoute = db.routeOfSpotCast.has(spotcast.id)
-      if (start !== undefined && !ofRoute) {
-        const next = step(db, forecastId, (before) => advanced(before, start))
-        if (next !== undefined) db.forecasts.set(forecastId, next)
-      }
+      if (start !== undefined && !ofRoute) moveOn(db, forecastId, start)
       return Option.some({ account, spotcast, forecast, ofRoute })
     }),
 
-  advance: (forecastId, stage) =>
-    Effect.sync(() => {
-      const next = step(db, forecastId, (forecast) => advanced(forecast, stage))
-      if (next === undefined) return false
-      db.forecasts.set(forecastId, next)
-      return true
-    }),
+  advance: (forecastId, stage) => Effect.sync(() => moveOn(db, forecastId, stage)),
 
-  complete: ({ analysis, at, delivery, forecastId }) =>
-    Effect.sync(() => {
-      const done = step(db, forecastId, (forecast) => completed(forecast, analysis, at))
-      if (done === undefined) return false
-      finish(db, done, delivery)
-      db.completionSeconds.push((DateTime.toEpochMillis(at) - DateTime.toEpochMillis(done.createdAt)) / 1000)
-      if (db.completionSeconds.length > COMPLETION_SAMPLES) db.completionSeconds.shift()
-      return true
-    }),
+  lockForecast: (forecastId) => Effect.sync(() => Option.fromNullable(db.forecasts.get(forecastId))),
 
-  fail: ({ at, delivery, error, forecastId, refundId }) =>
-    Effect.sync(() => {
-      const done = step(db, forecastId, (forecast) => failed(forecast, error, at))
-      if (done === undefined) return false
-      finish(db, done, delivery)
-      const chargeId = db.chargeOf.get(forecastId)
-      const charged = chargeId && db.ledger.get(done.accountId)?.find((e) => e.id === chargeId)
-      if (chargeId !== undefined && charged && !db.refunded.has(chargeId)) {
-        const refund = refundEntry(charged, refundId, at)
-        db.ledger.get(done.accountId)!.push(refund)
-        db.balances.set(done.accountId, applyEntry(db.balances.get(done.accountId) ?? emptyBalance, refund))
-        db.refunded.add(chargeId)
+  saveFinished: (forecast) =>
+    changing((onUndo) => {
+      const stored = db.forecasts.get(forecast.id)
+      // As the database's conditional update: only an unfinished forecast is written.
+      if (stored === undefined || isTerminal(stored.status)) return false
+      setRow(db.forecasts, forecast.id, forecast, onUndo)
+      const job = db.jobs.get(forecast.id)
+      db.jobs.delete(forecast.id)
+      if (job !== undefined) onUndo(() => db.jobs.set(forecast.id, job))
+      if (forecast.completedAt !== undefined) {
+        const samples = db.completionSeconds
+        samples.push((DateTime.toEpochMillis(forecast.completedAt) - DateTime.toEpochMillis(forecast.createdAt)) / 1000)
+        const dropped = samples.length > COMPLETION_SAMPLES ? samples.shift() : undefined
+        onUndo(() => {
+          samples.pop()
+          if (dropped !== undefined) samples.unshift(dropped)
+        })
       }
       return true
     }),

@@ -1,12 +1,6 @@
-import { DateTime, Effect, Either, Layer, Option } from "effect"
+import { DateTime, Effect, Layer, Option } from "effect"
 import type { AccountId, SpotCastId, WidgetId } from "../../domain/Ids.js"
-import {
-  checkWidgetRefreshable,
-  type Widget,
-  WidgetNotFound,
-  type WidgetRefreshInProgress,
-  type WidgetView
-} from "../../domain/widget/Widget.js"
+import type { Widget, WidgetView } from "../../domain/widget/Widget.js"
 import { WidgetStore, type WidgetStoreShape } from "../../ports/WidgetStore.js"
 import { insertIndexed, newestFirst, positionAt } from "./KeysetOrder.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"

@@ -3,7 +3,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Either, Layer, Option, Schema } from "effect"
 import { entryDelta } from "../../domain/billing/Ledger.js"
 import { Receipt } from "../../domain/billing/Receipt.js"
-import { AccountId } from "../../domain/Ids.js"
+import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { ChargeLedger, type ChargeLedgerShape } from "../../ports/ChargeLedger.js"
 import { Credits, Timestamp } from "./Columns.js"
 import { IdempotencyRecordFromRow } from "./IdempotencyRows.js"
@@ -83,6 +83,32 @@ export const make = Effect.gen(function*() {
           WHERE a.account_id = ${entry.account_id}`
   })
 
+  const findCharge = SqlSchema.findOne({
+    Request: Schema.Struct({ accountId: AccountId, forecastId: ForecastId }),
+    Result: LedgerEntryFromRow,
+    execute: ({ accountId, forecastId }) =>
+      sql`SELECT * FROM ledger_entries WHERE account_id = ${accountId} AND forecast_id = ${forecastId} AND kind = 'charge'`
+  })
+  // The unique (account_id, refund_of) constraint lets a charge's refund exist once; only a refund
+  // written now gives its credits back.
+  const insertRefund = SqlSchema.findAll({
+    Request: Schema.Struct({
+      entry: LedgerEntryFromRow,
+      delta: Schema.Struct({ creditBalance: Schema.Int, totalPurchased: Schema.Int, totalUsed: Schema.Int })
+    }),
+    Result: Schema.Struct({ entry_id: Schema.String }),
+    execute: ({ delta, entry }) =>
+      sql`WITH refund AS (
+            INSERT INTO ledger_entries ${sql.insert(entry)}
+            ON CONFLICT (account_id, refund_of) DO NOTHING
+            RETURNING entry_id
+          ), credited AS (
+            UPDATE accounts SET ${addDelta(sql, delta)}
+            FROM refund WHERE accounts.account_id = ${entry.account_id}
+          )
+          SELECT entry_id FROM refund`
+  })
+
   const ledger: ChargeLedgerShape = {
     claimKey: (accountId, claim, draft, liveSince) =>
       Effect.gen(function*() {
@@ -100,7 +126,17 @@ export const make = Effect.gen(function*() {
           return Either.right({ creditBalance: credit_balance, totalPurchased: total_purchased ?? 0, totalUsed: total_used ?? 0 })
         }
         return Either.left(Option.match(row, { onNone: () => 0, onSome: (r) => r.current }))
-      }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.debit"))
+      }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.debit")),
+
+    chargeOf: (accountId, forecastId) =>
+      findCharge({ accountId, forecastId }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.chargeOf")),
+
+    refund: (entry) =>
+      insertRefund({ entry, delta: entryDelta(entry) }).pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie,
+        Effect.withSpan("ChargeLedger.refund")
+      )
   }
   return ChargeLedger.of(ledger)
 })

@@ -1,16 +1,12 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Layer, Option, Schema } from "effect"
-import { draftReceipt } from "../../domain/billing/Receipt.js"
-import { completed } from "../../domain/forecast/ForecastLifecycle.js"
-import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
 import { AccountId, ForecastId, RouteId, SpotCastId } from "../../domain/Ids.js"
-import { Route, RouteAnalysis, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
+import { Route, RouteAnalysis, type RouteView } from "../../domain/route/Route.js"
 import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
 import { AccountPage, afterCursor } from "./AccountPages.js"
 import { AccountFromRow } from "./AccountRows.js"
 import { Timestamp } from "./Columns.js"
-import { makeForecastSteps } from "./ForecastSteps.js"
 import { insertHiddenSpotCast, makeHiddenSpotCastViews } from "./HiddenSpotCasts.js"
 import { makeNewForecasts } from "./NewForecasts.js"
 import { ForecastPage, forecastPageQuery, positionOf } from "./SpotCastReads.js"
@@ -38,7 +34,6 @@ const rowOf = (route: Route) => ({
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const steps = makeForecastSteps(sql)
 
   const { enqueue, statusOf } = makeNewForecasts(sql)
   const insertSpotCast = insertHiddenSpotCast(sql, "route_id", RouteId)
@@ -219,17 +214,11 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("RouteStore.work")
       ),
 
-    complete: ({ analysis, at, delivery, forecastId, routeAnalysis }) =>
-      sql.withTransaction(Effect.gen(function*() {
-        const moved = yield* steps.step(forecastId, (forecast) => completed(forecast, analysis, at))
-        if (Option.isNone(moved)) return false
-        const done = moved.value.after
-        yield* insertAnalysis({ account_id: done.accountId, forecast_id: done.id, body: routeAnalysis })
-        yield* steps.save(done, true)
-        yield* steps.deleteJob({ accountId: done.accountId, forecastId: done.id })
-        if (delivery !== undefined) yield* steps.insertDelivery(delivery)
-        return true
-      })).pipe(Effect.orDie, Effect.withSpan("RouteStore.complete"))
+    saveAnalysis: (forecast, analysis) =>
+      insertAnalysis({ account_id: forecast.accountId, forecast_id: forecast.id, body: analysis }).pipe(
+        Effect.orDie,
+        Effect.withSpan("RouteStore.saveAnalysis")
+      )
   }
   return RouteStore.of(store)
 })

@@ -1,10 +1,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { failed } from "../../domain/forecast/ForecastLifecycle.js"
 import { jobFor } from "../../domain/forecast/Job.js"
 import { stagePercentage } from "../../domain/forecast/Progress.js"
-import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
+import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { SecretSealer } from "../../ports/SecretSealer.js"
 import { spanned } from "../../ports/Spans.js"
@@ -92,30 +91,14 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("SpotCastStore.work")
       ),
 
-    // One statement each, without a transaction; a webhook delivery joins the completion in one.
+    // One statement each; the finish path runs them in the core's transaction when it writes more.
     advance: (forecastId, stage) =>
       steps.advance(forecastId, stage).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.advance")),
 
-    complete: ({ analysis, at, delivery, forecastId }) =>
-      (delivery === undefined
-        ? steps.complete(forecastId, analysis, at)
-        : sql.withTransaction(Effect.gen(function*() {
-          const done = yield* steps.complete(forecastId, analysis, at)
-          if (done) yield* steps.insertDelivery(delivery)
-          return done
-        }))).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.complete")),
+    lockForecast: (forecastId) => steps.lock(forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.lockForecast")),
 
-    fail: ({ at, delivery, error, forecastId, refundId }) =>
-      sql.withTransaction(Effect.gen(function*() {
-        const moved = yield* steps.step(forecastId, (forecast) => failed(forecast, error, at))
-        if (Option.isNone(moved)) return false
-        const done = moved.value.after
-        yield* steps.save(done)
-        yield* steps.deleteJob({ accountId: done.accountId, forecastId: done.id })
-        if (delivery !== undefined) yield* steps.insertDelivery(delivery)
-        yield* steps.refundCharge(done, refundId, at)
-        return true
-      })).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.fail")),
+    saveFinished: (forecast) =>
+      steps.saveFinished(forecast).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.saveFinished")),
 
     recentCompletionSeconds: (count) =>
       recentCompletions({ count: Math.max(0, Math.min(count, COMPLETION_SAMPLES)) }).pipe(

@@ -10,6 +10,9 @@ import { createCommand, firstDate } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { ledgerOf, sampleBalance } from "./Ledger.js"
 import { describeServer, serverStorage } from "./TestDatabase.js"
+import type { Ids } from "../../../src/ports/Ids.js"
+import type { StoragePorts } from "../../ports/StorageHarness.js"
+import { completeForecast, failForecast } from "../../../src/application/finish/Finish.js"
 
 const Core = Layer.mergeAll(serverStorage({ maxConnections: 10 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer())
 const today = () => createCommand(firstDate(Date.now()), 1)
@@ -67,7 +70,7 @@ await describeServer("concurrency on the Postgres server", () => {
         const account = yield* F.seed(100)
         const created = yield* createSpotCast(account, today())
         const store = yield* SpotCastStore
-        yield* store.complete({ forecastId: created.receipt.forecastId, analysis, at: yield* DateTime.now })
+        yield* completeForecast({ forecastId: created.receipt.forecastId, analysis, at: yield* DateTime.now })
         const results = yield* Effect.forEach(
           Array.from({ length: 40 }),
           () => Effect.either(refreshSpotCast(account, created.receipt.spotcastId, {})),
@@ -87,11 +90,11 @@ await describeServer("concurrency on the Postgres server", () => {
           Effect.map(createSpotCast(account, today()), (c) => c.receipt.forecastId))
         const at = yield* DateTime.now
         const attempts = forecasts.flatMap((forecastId) => [
-          store.complete({ forecastId, analysis, at }),
-          store.fail({ forecastId, error: { code: "processing_failed", message: "x" }, at, refundId: F.refundId() }),
-          store.fail({ forecastId, error: { code: "processing_failed", message: "x" }, at, refundId: F.refundId() }),
-          store.complete({ forecastId, analysis, at })
-        ].map((e) => Effect.map(e, (won) => ({ forecastId, won }))))
+          completeForecast({ forecastId, analysis, at }),
+          failForecast({ forecastId, error: { code: "processing_failed", message: "x" }, at, refundId: F.refundId() }),
+          failForecast({ forecastId, error: { code: "processing_failed", message: "x" }, at, refundId: F.refundId() }),
+          completeForecast({ forecastId, analysis, at })
+        ].map((e: Effect.Effect<boolean, never, Ids | StoragePorts>) => Effect.map(e, (won) => ({ forecastId, won }))))
         const outcomes = yield* Effect.all(attempts, { concurrency: "unbounded" })
         for (const forecastId of forecasts) {
           assert.strictEqual(outcomes.filter((o) => o.forecastId === forecastId && o.won).length, 1, forecastId)

@@ -13,6 +13,7 @@ import { createCommand, firstDate } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { ledgerOf, sampleBalance } from "./Ledger.js"
 import { describeServer, serverStorage } from "./TestDatabase.js"
+import { completeForecast } from "../../../src/application/finish/Finish.js"
 
 const Core = Layer.mergeAll(serverStorage({ maxConnections: 6 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer())
 
@@ -56,7 +57,7 @@ await describeServer("the ledger on the Postgres server", () => {
                   const id = pick(xs, o.pick)
                   return id === undefined
                     ? Effect.void
-                    : Effect.flatMap(DateTime.now, (at) => store.complete({ forecastId: id, analysis: { summary: "", daily_classifications: [] }, at }))
+                    : Effect.flatMap(DateTime.now, (at) => completeForecast({ forecastId: id, analysis: { summary: "", daily_classifications: [] }, at }))
                 })
               case "fail":
                 return Effect.flatMap(Ref.get(forecasts), (xs) => {

@@ -5,6 +5,7 @@ import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
 import { onEveryPostgres } from "./Targets.js"
 import { chargeNewSpotCast } from "../../../src/application/CreateSpotCast.js"
+import { completeForecast, failForecast } from "../../../src/application/finish/Finish.js"
 
 const analysis = { summary: "ok", daily_classifications: [] }
 // Escapes, non-ASCII, odd spacing and key order: the row must hold these exact characters.
@@ -23,7 +24,7 @@ await onEveryPostgres("the webhook outbox", (it) => {
       yield* chargeNewSpotCast(command)
       const at = yield* DateTime.now
       const delivery = F.delivery(command.forecast, at, body)
-      assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at, delivery }))
+      assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at, delivery }))
       const rows = yield* deliveriesOf(command.forecast.id)
       assert.strictEqual(rows.length, 1)
       const row = rows[0]!
@@ -42,7 +43,7 @@ await onEveryPostgres("the webhook outbox", (it) => {
       })
       assert.strictEqual((row.next_attempt_at as Date).getTime(), DateTime.toEpochMillis(at))
       assert.isFalse(
-        yield* store.complete({ forecastId: command.forecast.id, analysis, at, delivery: F.delivery(command.forecast, at) })
+        yield* completeForecast({ forecastId: command.forecast.id, analysis, at, delivery: F.delivery(command.forecast, at) })
       )
       assert.strictEqual((yield* deliveriesOf(command.forecast.id)).length, 1, "a late completion writes no second delivery")
     }))
@@ -56,14 +57,14 @@ await onEveryPostgres("the webhook outbox", (it) => {
       const at = yield* DateTime.now
       const error = { code: "processing_failed", message: "x" } as const
       const delivery = F.delivery(command.forecast, at)
-      assert.isTrue(yield* store.fail({ forecastId: command.forecast.id, error, at, refundId: F.refundId(), delivery }))
+      assert.isTrue(yield* failForecast({ forecastId: command.forecast.id, error, at, refundId: F.refundId(), delivery }))
       assert.strictEqual((yield* deliveriesOf(command.forecast.id)).length, 1)
 
       // The same delivery id again violates the outbox key: the whole step rolls back, refund included.
       const second = yield* F.createCommand(account)
       yield* chargeNewSpotCast(second)
       const clash = { ...F.delivery(second.forecast, at), id: delivery.id }
-      const exit = yield* Effect.exit(store.fail({ forecastId: second.forecast.id, error, at, refundId: F.refundId(), delivery: clash }))
+      const exit = yield* Effect.exit(failForecast({ forecastId: second.forecast.id, error, at, refundId: F.refundId(), delivery: clash }))
       assert.strictEqual(exit._tag, "Failure")
       const sql = yield* SqlClient.SqlClient
       const [status] = yield* sql<{ status: string }>`SELECT status FROM forecasts WHERE forecast_id = ${second.forecast.id}`

@@ -1,10 +1,10 @@
 import { DateTime } from "effect"
-import { worstOf } from "../forecast/Analysis.js"
-import type { Forecast } from "../forecast/Forecast.js"
-import { makePeriod } from "../forecast/ForecastPeriod.js"
-import { spotcastLink } from "../spotcast/Links.js"
-import type { SpotCast } from "../spotcast/SpotCast.js"
-import type { WebhookEventType } from "./WebhookDelivery.js"
+import { worstOf } from "../../forecast/Analysis.js"
+import type { Forecast } from "../../forecast/Forecast.js"
+import { makePeriod } from "../../forecast/ForecastPeriod.js"
+import { spotcastLink } from "../../spotcast/Links.js"
+import type { SpotCast } from "../../spotcast/SpotCast.js"
+import type { WebhookEventType } from "../WebhookDelivery.js"
 
 export interface WebhookEvent {
   readonly event: WebhookEventType
