@@ -1,14 +1,15 @@
 import { DateTime, Effect, Option } from "effect"
-import { type Account, AccountSuspended } from "../domain/account/Account.js"
-import { type ApiKey, apiKeyMode, hashApiKey, InvalidApiKey, KeyRevoked, MissingApiKey } from "../domain/account/ApiKey.js"
+import { AccountSuspended } from "../domain/account/Account.js"
+import { apiKeyMode, hashApiKey, InvalidApiKey, KeyRevoked, MissingApiKey } from "../domain/account/ApiKey.js"
 import { AccountStore } from "../ports/AccountStore.js"
 import { Crypto } from "../ports/Crypto.js"
 import { spanned } from "../ports/Spans.js"
+import type { Caller } from "../ports/Caller.js"
 
-export interface Caller {
-  readonly account: Account
-  readonly key: ApiKey
-}
+export type { Caller }
+
+/** Why a request's key was refused. */
+export type AuthFailure = MissingApiKey | InvalidApiKey | KeyRevoked | AccountSuspended
 
 /** The key as presented: `Authorization: Bearer <key>` and/or `X-API-Key: <key>`. */
 export interface PresentedKey {

@@ -17,6 +17,7 @@ import { charge, type ChargeParts, type Charged, priorReceipt } from "./charge/C
 import { newForecast } from "./CreateSpotCast.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
 import { newId } from "./NewIds.js"
+import { checkWebhookHost } from "./webhook/WebhookHosts.js"
 
 /** What a charging route command answers: the route, its new forecast and the receipt. */
 export interface RouteCharged {
@@ -127,6 +128,7 @@ export const createRoute = Effect.fn("CreateRoute")(function*(
 ) {
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return yield* replayed(account, { _tag: "Replayed", receipt: prior.value })
+  yield* checkWebhookHost(command.webhookUrl)
 
   const now = yield* DateTime.now
   const route: Route = {

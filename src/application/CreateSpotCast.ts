@@ -14,6 +14,7 @@ import { SpotCastStore } from "../ports/SpotCastStore.js"
 import { charge, type ChargeParts, type Charged, priorReceipt } from "./charge/Charge.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
 import { newId } from "./NewIds.js"
+import { checkWebhookHost } from "./webhook/WebhookHosts.js"
 
 /** A new forecast of `spotcast`, in its initial state. */
 export const newForecast = (spotcast: Pick<SpotCast, "id" | "accountId">, now: DateTime.Utc) =>
@@ -34,6 +35,7 @@ export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
 
+  yield* checkWebhookHost(command.webhookUrl)
   const settings = yield* Settings
   const now = yield* DateTime.now
   const period = makePeriod(command.start, command.numDays)

@@ -11,6 +11,7 @@ import { charge, type ChargeParts, type Charged, priorReceipt } from "./charge/C
 import { newForecast } from "./CreateSpotCast.js"
 import { estimateCompletionSeconds } from "./EstimateCompletion.js"
 import { newId } from "./NewIds.js"
+import { checkWebhookHost } from "./webhook/WebhookHosts.js"
 
 /**
  * Charges for and enqueues a new forecast of an existing SpotCast. Refused with 409 while the newest
@@ -25,6 +26,7 @@ export const refreshSpotCast = Effect.fn("RefreshSpotCast")(function*(
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
 
+  yield* checkWebhookHost(command.webhookUrl)
   if (!isSpotCastId(spotcastId)) return yield* new SpotCastNotFound({ spotcastId })
   const store = yield* SpotCastStore
   const current = yield* store.get(account.id, spotcastId)

@@ -1,26 +1,13 @@
-import { Cause, Context, Duration, Effect, Layer } from "effect"
+import { Cause, Duration, Effect, Layer } from "effect"
 import type { AccountId } from "../domain/Ids.js"
 import { hourOf } from "../domain/usage/UsageRange.js"
+import { RequestCounter, type RequestCounterShape } from "../ports/RequestCounter.js"
 import { type RequestTally, UsageStore, type UsageStoreShape } from "../ports/UsageStore.js"
 
 /** How often each API process writes the request counts it gathered: what a crash may lose at most. */
 export const FLUSH_INTERVAL = Duration.seconds(2)
 
-/**
- * API requests per account and UTC hour, counted in this process's memory on the request path (one
- * map increment, no I/O) and added to storage in one batch every FLUSH_INTERVAL and at shutdown.
- */
-export interface RequestCounterShape {
-  /** Counts one request of the account made at `nowMillis`, and whether it was refused by the rate limit. */
-  readonly count: (accountId: AccountId, nowMillis: number, rateLimited: boolean) => void
-  /**
-   * Writes the counts gathered so far. Flushes take turns, so once a flush returns every request
-   * counted before it was called is in storage. Counts that cannot be written stay for the next one.
-   */
-  readonly flush: Effect.Effect<void>
-}
-
-export class RequestCounter extends Context.Tag("spotcast/RequestCounter")<RequestCounter, RequestCounterShape>() {}
+export { RequestCounter, type RequestCounterShape }
 
 interface Counts {
   requests: number

@@ -4,7 +4,14 @@ import type { CursorPosition } from "../domain/paging/Cursor.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { AccountId, ForecastId, SpotCastId } from "../domain/Ids.js"
 import type { Stage } from "../domain/forecast/Progress.js"
-import type { SpotCast, SpotCastView } from "../domain/spotcast/SpotCast.js"
+import type { SpotCast } from "../domain/spotcast/SpotCast.js"
+
+/** A SpotCast as read: with its forecast count and newest forecast, whose status is the SpotCast's. */
+export interface SpotCastView {
+  readonly spotcast: SpotCast
+  readonly forecastCount: number
+  readonly latest: Forecast
+}
 
 export interface PageRequest {
   /** Rows wanted; callers ask for one more than the page size to learn whether more follow. */

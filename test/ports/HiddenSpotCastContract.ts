@@ -1,5 +1,5 @@
 import { assert } from "@effect/vitest"
-import { DateTime, Effect, Either } from "effect"
+import { DateTime, Effect, Either, Option } from "effect"
 import type { Account } from "../../src/domain/account/Account.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
@@ -47,6 +47,18 @@ export const hiddenSpotCastChargingContract = <A>(it: ContractIt, product: Hidde
       assert.isTrue(Either.isLeft(attempt) && attempt.left._tag === "InsufficientBalance")
       assert.deepStrictEqual(yield* product.list(owner), [])
       assert.strictEqual(yield* balance(owner), 1)
+    })))
+
+  it.effect(`a ${product.name}'s hidden SpotCast is none of the account's SpotCasts, by every SpotCast read`, () =>
+    onFreshStorage(Effect.gen(function*() {
+      const owner = yield* F.seed(20)
+      const { forecast } = yield* product.create(owner, product.price)
+      const spotcasts = yield* SpotCastStore
+      assert.isTrue(Option.isNone(yield* spotcasts.get(owner.id, forecast.spotcastId)))
+      assert.isTrue(Option.isNone(yield* spotcasts.getForecast(owner.id, forecast.spotcastId, forecast.id)))
+      assert.deepStrictEqual(yield* spotcasts.listForecasts(owner.id, forecast.spotcastId, { limit: 10 }), [])
+      assert.deepStrictEqual(yield* spotcasts.list(owner.id, { limit: 10 }), [])
+      assert.isTrue(Option.isNone(yield* spotcasts.lockLatest(owner.id, forecast.spotcastId)))
     })))
 
   it.effect(`concurrent refreshes of one ${product.name}: exactly one is charged`, () =>

@@ -18,7 +18,6 @@ import { withPurchaseUrl } from "./PurchaseUrlOnShortfall.js"
 import { DEFAULT_ROUTE_FORECASTS_LIMIT, DEFAULT_ROUTES_LIMIT } from "./RouteApi.js"
 import { listBody } from "./contract/Wire.js"
 import { ServedApi } from "./ServedApi.js"
-import { checkWebhookHost } from "./WebhookHosts.js"
 
 /** The 202, from the route and receipt alone; a replay also says so in `Idempotent-Replayed: true`. */
 const accepted = ({ charged, route }: RouteCharged) =>
@@ -31,7 +30,6 @@ export const RoutesLive = HttpApiBuilder.group(ServedApi, "routes", (handlers) =
   handlers
     .handle("create", ({ headers, payload, request }) =>
       Effect.gen(function*() {
-        yield* checkWebhookHost(payload.webhook_url)
         const claim = yield* claimOf(headers["idempotency-key"], "POST", "/v3/route", request.json)
         return yield* accepted(yield* createRoute(yield* callerAccount, createRouteCommand(payload), claim))
       }).pipe(withPurchaseUrl))

@@ -2,7 +2,6 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { balanceResource, developerInfo as developerInfoResource } from "./contract/AccountResources.js"
 import { createSpotCastCommand } from "./contract/CreateSpotCastRequest.js"
-import { checkWebhookHost } from "./WebhookHosts.js"
 import { forecastList } from "./contract/ForecastList.js"
 import { forecastResource } from "./contract/ForecastResource.js"
 import { DEFAULT_FORECASTS_LIMIT, DEFAULT_SPOTCASTS_LIMIT } from "./contract/ListQuery.js"
@@ -44,7 +43,6 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
   handlers
     .handle("create", ({ headers, payload, request }) =>
       Effect.gen(function*() {
-        yield* checkWebhookHost(payload.webhook_url)
         // Fingerprinted as sent: the decoded body no longer holds start_date's text.
         const claim = yield* claimOf(headers["idempotency-key"], "POST", "/v3/spotcast", request.json)
         return yield* accepted(yield* createSpotCast(yield* callerAccount, createSpotCastCommand(payload), claim))
@@ -52,7 +50,6 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
     .handle("refresh", ({ headers, path, payload }) =>
       Effect.gen(function*() {
         // The decoded refresh body is its wire form, with no body and null read as {}.
-        yield* checkWebhookHost(payload?.webhook_url)
         const refreshPath = `/v3/spotcast/${path.id}/refresh`
         const claim = yield* claimOf(headers["idempotency-key"], "POST", refreshPath, Effect.succeed(payload))
         return yield* accepted(yield* refreshSpotCast(yield* callerAccount, path.id, refreshSpotCastCommand(payload), claim))

@@ -2,7 +2,7 @@ import { DateTime, Effect, Layer, Option } from "effect"
 import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
 import { progressAt, type Stage } from "../../domain/forecast/Progress.js"
 import type { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
-import type { SpotCastView } from "../../domain/spotcast/SpotCast.js"
+import type { SpotCastView } from "../../ports/SpotCastStore.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { insertSorted, newestFirst, positionAt } from "./KeysetOrder.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
@@ -18,9 +18,12 @@ const view = (db: MemoryTables, spotcastId: SpotCastId): SpotCastView | undefine
   return { spotcast, forecastCount: ids.length, latest: db.forecasts.get(ids[ids.length - 1]!)! }
 }
 
+/**
+ * The one rule for a widget's or route's hidden SpotCast: it is none of the account's SpotCasts, so
+ * no SpotCast read (the SpotCast, its forecasts, a page of them, a refresh's lock) finds it.
+ */
 const ownedSpotCast = (db: MemoryTables, accountId: AccountId, spotcastId: string) => {
   const spotcast = db.spotcasts.get(spotcastId as SpotCastId)
-  // A widget's or route's hidden SpotCast is not one of the account's SpotCasts.
   return spotcast !== undefined && spotcast.accountId === accountId && !db.widgetOfSpotCast.has(spotcast.id) &&
       !db.routeOfSpotCast.has(spotcast.id)
     ? spotcast
@@ -68,7 +71,7 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
     Effect.sync(() => {
       const forecast = db.forecasts.get(forecastId as ForecastId)
       return Option.fromNullable(
-        forecast !== undefined && forecast.accountId === accountId && forecast.spotcastId === spotcastId
+        forecast !== undefined && forecast.spotcastId === spotcastId && ownedSpotCast(db, accountId, spotcastId) !== undefined
           ? forecast
           : undefined
       )

@@ -12,7 +12,7 @@ import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
 import { makeNewForecasts } from "./NewForecasts.js"
 import { JobFromRow } from "./JobRows.js"
-import { makeSpotCastReads } from "./SpotCastReads.js"
+import { makeSpotCastReads, notHidden } from "./SpotCastReads.js"
 import { ForecastFromRow, SpotCastFromRow } from "./SpotCastRows.js"
 
 const COMPLETION_SAMPLES = 100
@@ -48,7 +48,7 @@ export const make = Effect.gen(function*() {
     Result: Schema.Struct({ latest_forecast_id: ForecastId }),
     execute: ({ accountId, spotcastId }) =>
       sql`SELECT latest_forecast_id FROM spotcasts
-          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} AND widget_id IS NULL AND route_id IS NULL
+          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} AND ${sql.unsafe(notHidden())}
           FOR UPDATE`
   })
   const recentCompletions = SqlSchema.findAll({

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { makePeriod } from "../../../domain/forecast/ForecastPeriod.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
-import type { SpotCastView } from "../../../domain/spotcast/SpotCast.js"
+import type { SpotCastView } from "../../../ports/SpotCastStore.js"
 import type { SpotCastSummary } from "../../../ports/SpotCastStore.js"
 import { LatestForecast, latestForecast } from "./ForecastResource.js"
 import { CoordinatesBody, ForecastStatusBody, listOf, Timestamp, timestamp } from "./Wire.js"
