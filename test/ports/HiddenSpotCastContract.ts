@@ -8,7 +8,7 @@ import type { Ids } from "../../src/ports/Ids.js"
 import type { Charged } from "../../src/application/charge/Charge.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage, type StoragePorts } from "./StorageHarness.js"
-import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
 
 /** `owner`'s credit balance. */
 export const balance = (owner: Pick<Account, "id">) =>

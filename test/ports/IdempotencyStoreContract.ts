@@ -4,7 +4,7 @@ import { IdempotencyStore } from "../../src/ports/IdempotencyStore.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
-import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
 
 export const idempotencyStoreContract = (it: ContractIt) =>
   describe("IdempotencyStore", () => {

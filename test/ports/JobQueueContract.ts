@@ -4,7 +4,7 @@ import { JobQueue } from "../../src/ports/JobQueue.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
-import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
 import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const LEASE = Duration.seconds(30)

@@ -8,8 +8,8 @@ import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { balance, hiddenSpotCastChargingContract } from "./HiddenSpotCastContract.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
-import { chargeNewRoute, chargeRouteRefresh } from "../../src/application/CreateRoute.js"
-import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
+import { chargeNewRoute, chargeRouteRefresh } from "../../src/application/route/CreateRoute.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
 import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const calm = { wind_speed_kt: 8, wind_gust_kt: 11, wind_direction_deg: 200 }

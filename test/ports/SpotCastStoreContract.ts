@@ -10,8 +10,8 @@ import { JobQueue } from "../../src/ports/JobQueue.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
-import { chargeNewSpotCast } from "../../src/application/CreateSpotCast.js"
-import { chargeSpotCastRefresh } from "../../src/application/RefreshSpotCast.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
+import { chargeSpotCastRefresh } from "../../src/application/spotcast/RefreshSpotCast.js"
 import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const analysis: Analysis = {

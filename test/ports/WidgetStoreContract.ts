@@ -8,7 +8,7 @@ import { WidgetStore } from "../../src/ports/WidgetStore.js"
 import * as F from "./Fixtures.js"
 import { balance, hiddenSpotCastChargingContract } from "./HiddenSpotCastContract.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
-import { chargeNewWidget, chargeWidgetRefresh } from "../../src/application/Widgets.js"
+import { chargeNewWidget, chargeWidgetRefresh } from "../../src/application/widget/Widgets.js"
 import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const analysis = { summary: "Calm", daily_classifications: [{ date: "2026-03-01", classification: "GO" as const, summary: "Calm" }] }

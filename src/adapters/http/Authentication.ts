@@ -1,6 +1,6 @@
 import { HttpApiMiddleware, HttpApiSecurity, HttpServerRequest, OpenApi } from "@effect/platform"
 import { Effect, Either, Layer } from "effect"
-import type { AuthFailure } from "../../application/Authenticate.js"
+import type { AuthFailure } from "../../application/account/Authenticate.js"
 
 import { KeyRefused } from "./contract/AuthErrors.js"
 import * as RequestInfo from "./observability/RequestInfo.js"

@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { createRoute, refreshRoute, type RouteCharged } from "../../application/CreateRoute.js"
-import { getRoute, getRouteForecast, listRouteForecasts, listRoutes } from "../../application/ReadRoutes.js"
+import { createRoute, refreshRoute, type RouteCharged } from "../../application/route/CreateRoute.js"
+import { getRoute, getRouteForecast, listRouteForecasts, listRoutes } from "../../application/route/ReadRoutes.js"
 import { Settings } from "../../ports/Settings.js"
 import { createRouteCommand } from "./contract/RouteRequest.js"
 import {

@@ -7,7 +7,7 @@ import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgr
 import { AccountStore } from "../../../src/ports/AccountStore.js"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
-import { chargeNewSpotCast } from "../../../src/application/CreateSpotCast.js"
+import { chargeNewSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
 
 const tempDir = Effect.acquireRelease(
   Effect.sync(() => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "spotcast-pglite-")), "data")),

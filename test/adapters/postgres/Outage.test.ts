@@ -10,8 +10,8 @@ import { account, awaitFinished, createBody, get, postJson } from "../http/suppo
 import { raw } from "../http/support/TestServer.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
-import { startWebhookDispatcher } from "../../../src/application/DeliverWebhooks.js"
-import { startWorkerPool } from "../../../src/application/WorkerPool.js"
+import { startWebhookDispatcher } from "../../../src/application/webhook/DeliverWebhooks.js"
+import { startWorkerPool } from "../../../src/application/worker/WorkerPool.js"
 import { analystLayer, weatherLayer } from "../http/support/TestDoubles.js"
 import * as RecordingTransport from "../webhook/fixtures/RecordingTransport.js"
 

@@ -4,7 +4,7 @@ import { DateTime, Effect } from "effect"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
 import { onEveryPostgres } from "./Targets.js"
-import { chargeNewSpotCast } from "../../../src/application/CreateSpotCast.js"
+import { chargeNewSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
 import { completeForecast, failForecast } from "../../../src/application/finish/Finish.js"
 
 const analysis = { summary: "ok", daily_classifications: [] }

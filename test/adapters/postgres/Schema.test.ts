@@ -5,7 +5,7 @@ import { migrate, MIGRATIONS_TABLE } from "../../../src/adapters/postgres/Migrat
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
 import { onEveryPostgres, refused } from "./Targets.js"
-import { chargeNewSpotCast } from "../../../src/application/CreateSpotCast.js"
+import { chargeNewSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
 
 await onEveryPostgres("the Postgres schema", (it) => {
   it.effect("migrations are recorded and a second run applies nothing", () =>
