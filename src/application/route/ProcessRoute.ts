@@ -1,10 +1,9 @@
-import { Cause, DateTime, Effect, Either } from "effect"
+import { DateTime, Effect, Either } from "effect"
 import type { Analysis } from "../../domain/forecast/Analysis.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import type { ForecastError } from "../../domain/forecast/ForecastError.js"
-import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
 import { IdPrefix, LedgerEntryId } from "../../domain/Ids.js"
-import { type Job, MAX_JOB_ATTEMPTS } from "../../domain/forecast/Job.js"
+import type { Job } from "../../domain/forecast/Job.js"
 import { analyzeRoute } from "../../domain/route/AnalyzeRoute.js"
 import type { Route, RouteAnalysis } from "../../domain/route/Route.js"
 import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
@@ -15,7 +14,7 @@ import { SpotCastStore } from "../../ports/SpotCastStore.js"
 import { completeForecast, failForecast, type Notice } from "../finish/Finish.js"
 import { timeStage } from "../Metrics.js"
 import { newId } from "../NewIds.js"
-import { PROCESSING_FAILED, type ProcessOutcome, WEATHER_UNAVAILABLE } from "../spotcast/ProcessForecast.js"
+import { produce } from "../finish/Produce.js"
 import { routeWeather } from "./RouteWeather.js"
 
 /** The event a finished route forecast owes, when the route has a webhook URL (same outbox, signing and retries). */
@@ -86,29 +85,10 @@ const analyze = Effect.fn("ProcessRoute.analyze")(function*({ account, forecast,
  * ends in a failed, refunded forecast; only interruption leaves it for the job to be claimed again.
  */
 export const processRoute = Effect.fn("ProcessRoute")(function*(job: Job, work: RouteWork) {
-  if (isTerminal(work.forecast.status)) return "already_finished" as ProcessOutcome
-  if (job.attempts > MAX_JOB_ATTEMPTS) {
-    yield* Effect.logError("route forecast job exceeded its attempts", { forecastId: job.forecastId, attempts: job.attempts })
-    return (yield* fail(work, PROCESSING_FAILED)) ? "failed" as ProcessOutcome : "already_finished"
-  }
-  const result = yield* analyze(work).pipe(
-    Effect.map(Either.right),
-    Effect.catchTags({
-      WeatherUnavailable: (e) =>
-        Effect.as(
-          Effect.logWarning("route weather unavailable", { forecastId: job.forecastId, reason: e.reason }),
-          Either.left(WEATHER_UNAVAILABLE)
-        )
-    }),
-    Effect.catchAllCause((cause) =>
-      Cause.isInterruptedOnly(cause)
-        ? Effect.failCause(cause)
-        : Effect.as(Effect.logError("route processing defect", cause), Either.left(PROCESSING_FAILED))
-    )
-  )
-  if (Either.isRight(result)) {
-    return (yield* complete(work, result.right)) ? "completed" as ProcessOutcome : "already_finished"
-  }
-  const refunded = yield* fail(work, result.left)
-  return refunded ? "failed" as ProcessOutcome : "already_finished"
+  return yield* produce(job, work.forecast, {
+    kind: "route forecast",
+    run: analyze(work),
+    complete: (routeAnalysis) => complete(work, routeAnalysis),
+    fail: (error) => fail(work, error)
+  })
 })

@@ -1,4 +1,4 @@
-import { Cause, DateTime, Effect, Either, Option } from "effect"
+import { DateTime, Effect, Either, Option } from "effect"
 import type { Analysis } from "../../domain/forecast/Analysis.js"
 import { assessDays } from "../../domain/safety/AssessDays.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
@@ -6,7 +6,6 @@ import type { ForecastError } from "../../domain/forecast/ForecastError.js"
 import { dayStory } from "../../domain/forecast/DayStory.js"
 import { judgeDays, withTimeline } from "../../domain/forecast/ForecastExtras.js"
 import { makePeriod } from "../../domain/forecast/ForecastPeriod.js"
-import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
 import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
 import { IdPrefix, LedgerEntryId } from "../../domain/Ids.js"
 import { type Job, MAX_JOB_ATTEMPTS } from "../../domain/forecast/Job.js"
@@ -22,17 +21,11 @@ import { Settings } from "../../ports/Settings.js"
 import { type ForecastWork, SpotCastStore } from "../../ports/SpotCastStore.js"
 import { WeatherProvider } from "../../ports/WeatherProvider.js"
 import { completeForecast, failForecast as finishFailed, type Notice } from "../finish/Finish.js"
+import { PROCESSING_FAILED, type ProcessOutcome, produce, WEATHER_UNAVAILABLE } from "../finish/Produce.js"
 import { timeStage } from "../Metrics.js"
 import { newId } from "../NewIds.js"
 
-export const WEATHER_UNAVAILABLE: ForecastError = {
-  code: "weather_data_unavailable",
-  message: "Weather data is not available for this location and period"
-}
-export const PROCESSING_FAILED: ForecastError = {
-  code: "processing_failed",
-  message: "The forecast could not be produced"
-}
+export { PROCESSING_FAILED, type ProcessOutcome, WEATHER_UNAVAILABLE }
 
 /** The event a finished forecast owes, when a URL applies (the refresh's own, else the SpotCast's). */
 const noticeFor = (spotcast: SpotCast, publicBaseUrl: string, at: DateTime.Utc) => (finished: Forecast): Notice | undefined => {
@@ -144,8 +137,6 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
   })
 })
 
-export type ProcessOutcome = "completed" | "failed" | "already_finished" | "missing"
-
 /**
  * The work of a claimed job, read with the forecast moved to its first stage in the same step (one
  * statement); a job past its attempts is read without, to be failed where it stands.
@@ -163,26 +154,10 @@ export const processForecast = Effect.fn("ProcessForecast")(function*(job: Job, 
   const found = read ?? (yield* readWork(job))
   if (Option.isNone(found)) return "missing" as ProcessOutcome
   const work = found.value
-  if (isTerminal(work.forecast.status)) return "already_finished" as ProcessOutcome
-  if (job.attempts > MAX_JOB_ATTEMPTS) {
-    yield* Effect.logError("forecast job exceeded its attempts", { forecastId: job.forecastId, attempts: job.attempts })
-    return (yield* failForecast(work, PROCESSING_FAILED)) ? "failed" as ProcessOutcome : "already_finished"
-  }
-  const result = yield* analyze(work).pipe(
-    Effect.map(Either.right),
-    Effect.catchTags({
-      WeatherUnavailable: (e) =>
-        Effect.as(Effect.logWarning("weather unavailable", { forecastId: job.forecastId, reason: e.reason }), Either.left(WEATHER_UNAVAILABLE)),
-      AnalystUnavailable: (e) =>
-        Effect.as(Effect.logError("analysis failed", { forecastId: job.forecastId, reason: e.reason }), Either.left(PROCESSING_FAILED))
-    }),
-    Effect.catchAllCause((cause) =>
-      Cause.isInterruptedOnly(cause)
-        ? Effect.failCause(cause)
-        : Effect.as(Effect.logError("forecast processing defect", cause), Either.left(PROCESSING_FAILED))
-    )
-  )
-  const finished = Either.isRight(result) ? yield* complete(work, result.right) : yield* failForecast(work, result.left)
-  if (!finished) return "already_finished" as ProcessOutcome
-  return Either.isRight(result) ? "completed" as ProcessOutcome : "failed"
+  return yield* produce(job, work.forecast, {
+    kind: "forecast",
+    run: analyze(work),
+    complete: (analysis) => complete(work, analysis),
+    fail: (error) => failForecast(work, error)
+  })
 })
