@@ -1,9 +1,11 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { Effect, Option, Schema } from "effect"
+import { DateTime, Effect, Option, Schema } from "effect"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { type Stage, stagePercentage } from "../../domain/forecast/Progress.js"
 import { ForecastFromRow } from "./SpotCastRows.js"
+
+const at = (instant: DateTime.Utc | undefined) => (instant === undefined ? null : new Date(DateTime.toEpochMillis(instant)))
 
 /** The worker-side steps: move an unfinished forecast on, and write it finished. */
 export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
@@ -29,29 +31,28 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
   // The finished forecast as the core made it, and its job removed, in one statement; the status
   // condition is the guard: of two workers finishing it at once (one that lost its lease) only the
   // first finds it unfinished, the update's row lock making the second wait, then change nothing.
-  const saveFinishedRow = SqlSchema.findOne({
-    Request: Schema.Struct({ forecast: ForecastFromRow, completed: Schema.Boolean }),
-    Result: Schema.Struct({ forecast_id: Schema.String }),
-    execute: ({ completed, forecast }) =>
-      sql`WITH saved AS (
-            UPDATE forecasts SET ${sql.update(forecast, ["account_id", "forecast_id"])}
-              ${completed ? sql`, completion_seq = nextval('forecast_completion_seq')` : sql``}
-            WHERE account_id = ${forecast.account_id} AND forecast_id = ${forecast.forecast_id}
-              AND status IN ('pending', 'processing')
-            RETURNING account_id, forecast_id
-          ), job AS (
-            DELETE FROM jobs j USING saved WHERE j.account_id = saved.account_id AND j.forecast_id = saved.forecast_id
-          )
-          SELECT forecast_id FROM saved`
-  })
+  // Only the columns finishing sets are written, the analysis as JSON text (as the worker made it:
+  // encoding it through its schema again would cost every completion a full validation).
+  const saveFinishedRow = (f: Forecast) =>
+    sql<{ forecast_id: string }>`WITH saved AS (
+        UPDATE forecasts SET status = ${f.status}, stage = ${f.progress.stage}, percentage = ${f.progress.percentage},
+          completed_at = ${at(f.completedAt)}, failed_at = ${at(f.failedAt)},
+          analysis = ${f.analysis === undefined ? null : JSON.stringify(f.analysis)},
+          error_code = ${f.error?.code ?? null}, error_message = ${f.error?.message ?? null}
+          ${f.status === "completed" ? sql`, completion_seq = nextval('forecast_completion_seq')` : sql``}
+        WHERE account_id = ${f.accountId} AND forecast_id = ${f.id} AND status IN ('pending', 'processing')
+        RETURNING account_id, forecast_id
+      ), job AS (
+        DELETE FROM jobs j USING saved WHERE j.account_id = saved.account_id AND j.forecast_id = saved.forecast_id
+      )
+      SELECT forecast_id FROM saved`
 
   /** Moves an unfinished forecast to `stage` (or leaves it beyond); false when it has finished. */
   const advance = (forecastId: string, stage: Exclude<Stage, "completed">) =>
     Effect.map(advanceTo({ forecastId, stage, percentage: stagePercentage[stage] }), Option.isSome)
 
   /** Writes the finished forecast and removes its job while the stored one is unfinished; false otherwise. */
-  const saveFinished = (forecast: Forecast) =>
-    Effect.map(saveFinishedRow({ forecast, completed: forecast.status === "completed" }), Option.isSome)
+  const saveFinished = (forecast: Forecast) => Effect.map(saveFinishedRow(forecast), (rows) => rows.length > 0)
 
   /** The forecast, its row locked until the transaction ends. */
   const lock = (forecastId: string) => lockForecast({ forecastId })
