@@ -16,7 +16,7 @@ import * as NaturalEarthGeography from "../src/adapters/geography/NaturalEarthGe
 import * as MemoryStorage from "../src/adapters/memory/MemoryStorage.js"
 import * as CryptoIds from "../src/adapters/system/CryptoIds.js"
 import * as NodeCrypto from "../src/adapters/system/NodeCrypto.js"
-import { createAccount } from "../src/application/ManageAccounts.js"
+import { createAccount } from "../src/application/account/ManageAccounts.js"
 import { Settings } from "../src/ports/Settings.js"
 
 const seconds = Number(process.argv[2] ?? 5)

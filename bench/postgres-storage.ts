@@ -13,6 +13,7 @@ import { initialLifecycle } from "../src/domain/forecast/ForecastLifecycle.js"
 import { AccountId, ForecastId, LedgerEntryId, SpotCastId } from "../src/domain/Ids.js"
 import { AccountStore } from "../src/ports/AccountStore.js"
 import { SpotCastStore } from "../src/ports/SpotCastStore.js"
+import { chargeNewSpotCast } from "../src/application/spotcast/CreateSpotCast.js"
 
 const largest = Number(process.argv[2] ?? 1_000_000)
 const sizes = [10_000, 100_000, largest].filter((n, i, all) => n <= largest && all.indexOf(n) === i)
@@ -99,7 +100,7 @@ const creates = (concurrency: number, count: number, spread: number) =>
         numDays: 1,
         preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" }
       } as const
-      return store.create({
+      return chargeNewSpotCast({
         spotcast,
         forecast: { id: ForecastId.make(id("fcst", n)), spotcastId: spotcast.id, accountId, createdAt: now, ...initialLifecycle },
         price: 2,

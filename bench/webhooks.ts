@@ -17,8 +17,8 @@ import * as CryptoIds from "../src/adapters/system/CryptoIds.js"
 import * as NodeCrypto from "../src/adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../src/adapters/webhook/HttpWebhookTransport.js"
 import type { DeliveryId, ForecastId, SpotCastId } from "../src/domain/Ids.js"
-import { startWebhookDispatcher } from "../src/application/DeliverWebhooks.js"
-import { createAccount } from "../src/application/ManageAccounts.js"
+import { startWebhookDispatcher } from "../src/application/webhook/DeliverWebhooks.js"
+import { createAccount } from "../src/application/account/ManageAccounts.js"
 
 const count = Number(process.argv[2] ?? 500)
 

@@ -79,3 +79,136 @@ describe("the dependency rule (docs/architecture.md)", () => {
     assert.isFalse(packageAllowed("domain", "node:crypto"))
   })
 })
+
+/** The source file a relative import names (`./X.js` is `./X.ts`); undefined for a package. */
+const targetOf = (file: string, spec: string): string | undefined =>
+  spec.startsWith(".") ? resolve(dirname(file), spec).replace(/\.js$/, ".ts") : undefined
+
+/** Strongly connected groups of more than one node (or a node importing itself): the cycles. */
+const cyclesOf = (edges: ReadonlyMap<string, ReadonlySet<string>>): Array<Array<string>> => {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: Array<string> = []
+  const onStack = new Set<string>()
+  const groups: Array<Array<string>> = []
+  let next = 0
+  const visit = (node: string) => {
+    index.set(node, next)
+    low.set(node, next++)
+    stack.push(node)
+    onStack.add(node)
+    for (const to of edges.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to)
+        low.set(node, Math.min(low.get(node)!, low.get(to)!))
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!))
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: Array<string> = []
+      let member: string
+      do {
+        member = stack.pop()!
+        onStack.delete(member)
+        group.push(member)
+      } while (member !== node)
+      if (group.length > 1 || edges.get(node)?.has(node)) groups.push(group.sort())
+    }
+  }
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node)
+  return groups.sort((a, b) => a[0]!.localeCompare(b[0]!))
+}
+
+const fileEdges = () => {
+  const edges = new Map<string, Set<string>>()
+  for (const file of filesUnder(SRC)) {
+    const to = new Set<string>()
+    for (const spec of importsOf(file)) {
+      const target = targetOf(file, spec)
+      if (target !== undefined) to.add(relative(SRC, target).replaceAll("\\", "/"))
+    }
+    edges.set(relative(SRC, file).replaceAll("\\", "/"), to)
+  }
+  return edges
+}
+
+/**
+ * The domain's folders (a file's own directory under src/domain) and which import which; the barrel
+ * (`index.ts`, which re-exports every module for embedding hosts) is nobody's dependency.
+ */
+const domainFolderEdges = () => {
+  const edges = new Map<string, Set<string>>()
+  const folderOf = (path: string) => dirname(path).replace(/^domain\/?/, "") || "."
+  for (const [from, tos] of fileEdges()) {
+    if (!from.startsWith("domain/") || from.endsWith("/index.ts")) continue
+    const folder = folderOf(from)
+    const set = edges.get(folder) ?? new Set<string>()
+    edges.set(folder, set)
+    for (const to of tos) if (to.startsWith("domain/") && folderOf(to) !== folder) set.add(folderOf(to))
+  }
+  return edges
+}
+
+/**
+ * The one folder cycle the domain still has: the safety rules and the forecast model import each
+ * other. Breaking it (a shared leaf module for what both need) removes this allowance; no other
+ * cycle is allowed.
+ */
+const KNOWN_DOMAIN_CYCLES = [["forecast", "safety"]]
+
+/** Domain functions that decide: the core calls them, storage adapters store what they decided. */
+const DECISIONS = [
+  "resolveClaim",
+  "recordOf",
+  "liveSince",
+  "chargeEntry",
+  "refundEntry",
+  "settleReceipt",
+  "draftReceipt",
+  "canAfford",
+  "transition",
+  "advanced",
+  "completed",
+  "failed",
+  "checkRefreshable",
+  "checkWidgetRefreshable",
+  "claimedFor"
+]
+
+const NAMED_IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+["']([^"']+)["']/g
+
+describe("the architecture's rules", () => {
+  it("no source file imports itself back through others (no file cycles)", () => {
+    assert.deepStrictEqual(cyclesOf(fileEdges()), [])
+  })
+
+  it("the domain's folders form no cycle, but for the one known and listed", () => {
+    assert.deepStrictEqual(cyclesOf(domainFolderEdges()), KNOWN_DOMAIN_CYCLES)
+  })
+
+  it("every Context.Tag lives in src/ports", () => {
+    const tag = /\b(?:Context\.Tag|Context\.GenericTag|Effect\.Tag)\s*\(/
+    const outside = filesUnder(SRC)
+      .filter((file) => !relative(SRC, file).startsWith("ports"))
+      .filter((file) => tag.test(readFileSync(file, "utf8")))
+    assert.deepStrictEqual(outside.map((f) => relative(ROOT, f)), [])
+  })
+
+  it("storage adapters import no domain decision function: they store what the core decided", () => {
+    const storage = [...filesUnder(join(SRC, "adapters", "postgres")), ...filesUnder(join(SRC, "adapters", "memory"))]
+    const offenders = storage.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(NAMED_IMPORT)]
+        .filter((m) => layerOf(resolve(dirname(file), m[2]!)) === "domain")
+        .flatMap((m) => m[1]!.split(",").map((name) => name.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!))
+        .filter((name) => DECISIONS.includes(name))
+        .map((name) => `${relative(ROOT, file)} imports ${name}`)
+    )
+    assert.deepStrictEqual(offenders, [])
+  })
+
+  it("the checks see real structure (a cycle, a folder, a decision import are found when present)", () => {
+    assert.deepStrictEqual(cyclesOf(new Map([["a", new Set(["b"])], ["b", new Set(["a"])], ["c", new Set(["a"])]])), [["a", "b"]])
+    assert.isAbove(fileEdges().size, 100)
+    assert.include([...domainFolderEdges().keys()], "billing")
+    assert.include(DECISIONS, "resolveClaim")
+  })
+})

@@ -1,5 +1,4 @@
 import { Clock, Duration, Effect, Metric, MetricBoundaries } from "effect"
-import type { Charged } from "../ports/SpotCastStore.js"
 
 /**
  * What the core counts, as Effect metrics (the HTTP adapter's /metrics renders every metric in the
@@ -38,10 +37,6 @@ export const creditsRefundedTotal = Metric.counter("spotcast_credits_refunded_to
   description: "Credits refunded for failed forecasts",
   incremental: true
 })
-
-/** Counts a charge that took effect now. */
-export const countCharge = (charged: Charged) =>
-  charged._tag === "Created" ? Metric.incrementBy(creditsChargedTotal, charged.receipt.creditsCharged) : Effect.void
 
 // One tagged histogram per stage, made once: tagging makes a new metric key (and hashes it) each time.
 const stageSeconds = new Map<string, typeof forecastStageSeconds>()

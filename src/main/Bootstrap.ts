@@ -1,5 +1,5 @@
 import { Console, Effect, Option, Redacted } from "effect"
-import { DEMO_CREDITS, ensureBootstrapAccount } from "../application/ManageAccounts.js"
+import { DEMO_CREDITS, ensureBootstrapAccount } from "../application/account/ManageAccounts.js"
 import type { AppConfig } from "./config/AppConfig.js"
 
 /**

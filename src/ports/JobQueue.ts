@@ -1,4 +1,4 @@
-import { Context, type DateTime, type Duration, type Effect, type Option } from "effect"
+import { Context, type Duration, type Effect, type Option } from "effect"
 import type { ForecastId } from "../domain/Ids.js"
 import type { Job } from "../domain/forecast/Job.js"
 

@@ -1,28 +1,10 @@
-import { Context, type DateTime, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
-import type { IdempotencyKeyReused } from "../domain/billing/Idempotency.js"
-import type { InsufficientBalance } from "../domain/billing/Ledger.js"
-import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { AccountId, ForecastId, SpotCastId } from "../domain/Ids.js"
-import type { Route, RouteAnalysis, RouteForecast, MarineRouteNotFound, RouteRefreshInProgress, RouteView } from "../domain/route/Route.js"
+import type { Route, RouteAnalysis, RouteForecast, RouteView } from "../domain/route/Route.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
-import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
-import type { ChargeParts, Charged, PageRequest } from "./SpotCastStore.js"
-
-export interface CreateRouteCommand extends ChargeParts {
-  readonly route: Route
-  /** The hidden SpotCast whose forecasts are the route's (never shown as one of the account's SpotCasts). */
-  readonly spotcast: SpotCast
-  readonly forecast: Forecast
-}
-
-export interface RefreshRouteCommand extends ChargeParts {
-  readonly accountId: AccountId
-  readonly routeId: string
-  /** A forecast of the route's hidden SpotCast. */
-  readonly forecast: Forecast
-}
+import type { PageRequest } from "./SpotCastStore.js"
 
 /** Everything a worker needs to produce one route forecast. */
 export interface RouteWork {
@@ -32,18 +14,23 @@ export interface RouteWork {
 }
 
 /**
- * Routes and their forecasts. Charging commands use the same atomic steps and ledger as SpotCasts (the
- * balance never goes below zero whatever runs beside them; each charge names its route); a route's
+ * Routes and their forecasts. A route's create and refresh are charging commands: the core runs these
+ * rows with the charge in one `Transactions.atomically` (each charge names its route); a route's
  * forecasts are ordinary forecasts of its hidden SpotCast, so jobs, progress, failure with refund and
  * the webhook outbox are SpotCastStore's.
  */
 export interface RouteStoreShape {
-  /** Checks the balance, charges, stores the route, its hidden SpotCast, first forecast and job, and the key's claim. */
-  readonly create: (command: CreateRouteCommand) => Effect.Effect<Charged, InsufficientBalance | IdempotencyKeyReused>
-  /** A new forecast of a route whose newest forecast has finished; charged like create. */
-  readonly refresh: (
-    command: RefreshRouteCommand
-  ) => Effect.Effect<Charged, InsufficientBalance | MarineRouteNotFound | RouteRefreshInProgress | IdempotencyKeyReused>
+  /** Stores a new route with its hidden SpotCast, that SpotCast's first forecast and the forecast's job. */
+  readonly insert: (route: Route, spotcast: SpotCast, forecast: Forecast) => Effect.Effect<void>
+  /**
+   * A route of the account with its newest forecast, its hidden SpotCast's row locked until the
+   * transaction ends so that refreshes of one route queue here; none when not found. A refresh's new
+   * forecast is then stored as any SpotCast's (`SpotCastStore.addForecast`).
+   */
+  readonly lockLatest: (
+    accountId: AccountId,
+    routeId: string
+  ) => Effect.Effect<Option.Option<{ readonly route: Route; readonly latest: Pick<Forecast, "id" | "status"> }>>
   readonly get: (accountId: AccountId, routeId: string) => Effect.Effect<Option.Option<RouteView>>
   /** The route of a hidden SpotCast (a receipt names the SpotCast): for idempotent replays. */
   readonly ofSpotCast: (accountId: AccountId, spotcastId: SpotCastId) => Effect.Effect<Option.Option<Route>>
@@ -62,18 +49,8 @@ export interface RouteStoreShape {
   ) => Effect.Effect<Option.Option<RouteForecast>>
   /** Worker side: the route forecast with its route and account; none when the forecast is not a route's. */
   readonly work: (forecastId: ForecastId) => Effect.Effect<Option.Option<RouteWork>>
-  /**
-   * Completes an unfinished route forecast with its analysis (the passage's as an `Analysis` on the
-   * forecast, the route's own beside it), removes its job and writes its webhook delivery at once.
-   * False when the forecast had already finished: then nothing changes.
-   */
-  readonly complete: (command: {
-    readonly forecastId: ForecastId
-    readonly analysis: Analysis
-    readonly routeAnalysis: RouteAnalysis
-    readonly at: DateTime.Utc
-    readonly delivery?: WebhookDelivery
-  }) => Effect.Effect<boolean>
+  /** Stores a completed route forecast's own analysis beside it (once: a second write changes nothing). */
+  readonly saveAnalysis: (forecast: Pick<Forecast, "id" | "accountId">, analysis: RouteAnalysis) => Effect.Effect<void>
 }
 
 export class RouteStore extends Context.Tag("spotcast/RouteStore")<RouteStore, RouteStoreShape>() {}

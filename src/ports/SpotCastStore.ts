@@ -1,41 +1,16 @@
-import { Context, type DateTime, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
-import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { CursorPosition } from "../domain/paging/Cursor.js"
-import type { Forecast, ForecastInProgress } from "../domain/forecast/Forecast.js"
-import type { ForecastError } from "../domain/forecast/ForecastError.js"
-import type { IdempotencyClaim, IdempotencyKeyReused } from "../domain/billing/Idempotency.js"
-import type { Receipt } from "../domain/billing/Receipt.js"
-import type { AccountId, ForecastId, LedgerEntryId, SpotCastId } from "../domain/Ids.js"
-import type { InsufficientBalance } from "../domain/billing/Ledger.js"
+import type { Forecast } from "../domain/forecast/Forecast.js"
+import type { AccountId, ForecastId, SpotCastId } from "../domain/Ids.js"
 import type { Stage } from "../domain/forecast/Progress.js"
-import type { SpotCast, SpotCastNotFound, SpotCastView } from "../domain/spotcast/SpotCast.js"
-import type { WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
+import type { SpotCast } from "../domain/spotcast/SpotCast.js"
 
-/** The outcome of a charging command: it took effect now, or its idempotency key replays an earlier one. */
-export type Charged =
-  | { readonly _tag: "Created"; readonly receipt: Receipt }
-  | { readonly _tag: "Replayed"; readonly receipt: Receipt }
-
-/** What every charging command (SpotCast, widget, route) carries besides what it stores. */
-export interface ChargeParts {
-  readonly price: number
-  /** Id of the charge's ledger entry. */
-  readonly chargeId: LedgerEntryId
-  readonly estimatedCompletionSeconds: number
-  readonly idempotency?: IdempotencyClaim
-}
-
-export interface CreateSpotCastCommand extends ChargeParts {
+/** A SpotCast as read: with its forecast count and newest forecast, whose status is the SpotCast's. */
+export interface SpotCastView {
   readonly spotcast: SpotCast
-  /** The first forecast, in its initial lifecycle state. */
-  readonly forecast: Forecast
-}
-
-export interface RefreshSpotCastCommand extends ChargeParts {
-  readonly accountId: AccountId
-  readonly spotcastId: SpotCastId
-  readonly forecast: Forecast
+  readonly forecastCount: number
+  readonly latest: Forecast
 }
 
 export interface PageRequest {
@@ -63,21 +38,20 @@ export interface ForecastWork {
 }
 
 /**
- * SpotCasts, their forecasts and the credit movements they cause. Every command is atomic: it happens
- * entirely or not at all, whatever runs beside it, and the balance never goes below zero.
+ * SpotCasts and their forecasts. Every command is atomic on its own; a charging command runs several
+ * of them, with the charge's, in one `Transactions.atomically`.
  */
 export interface SpotCastStoreShape {
+  /** Stores a new SpotCast with its first forecast and that forecast's job. */
+  readonly insert: (spotcast: SpotCast, forecast: Forecast) => Effect.Effect<void>
   /**
-   * Checks the balance, charges `price` (ledger entry), stores the SpotCast and its first forecast,
-   * enqueues the forecast's job and records the idempotency claim: all or nothing.
+   * The newest forecast of a SpotCast of the account (not a widget's or route's hidden one), the
+   * SpotCast's row locked until the transaction ends so that refreshes of one SpotCast queue here;
+   * none when there is no such SpotCast.
    */
-  readonly create: (
-    command: CreateSpotCastCommand
-  ) => Effect.Effect<Charged, InsufficientBalance | IdempotencyKeyReused>
-  /** As create, for a new forecast of an existing SpotCast whose newest forecast has finished. */
-  readonly refresh: (
-    command: RefreshSpotCastCommand
-  ) => Effect.Effect<Charged, InsufficientBalance | SpotCastNotFound | ForecastInProgress | IdempotencyKeyReused>
+  readonly lockLatest: (accountId: AccountId, spotcastId: string) => Effect.Effect<Option.Option<Pick<Forecast, "id" | "status">>>
+  /** Stores a new forecast of an existing SpotCast, with its job, as the SpotCast's newest. */
+  readonly addForecast: (forecast: Forecast) => Effect.Effect<void>
 
   readonly get: (accountId: AccountId, spotcastId: string) => Effect.Effect<Option.Option<SpotCastView>>
   readonly getForecast: (
@@ -102,27 +76,13 @@ export interface SpotCastStoreShape {
   readonly work: (forecastId: ForecastId, start?: Exclude<Stage, "completed">) => Effect.Effect<Option.Option<ForecastWork>>
   /** Moves an unfinished forecast to a later stage; false when it has finished (nothing changes). */
   readonly advance: (forecastId: ForecastId, stage: Exclude<Stage, "completed">) => Effect.Effect<boolean>
+  /** The forecast, its row locked until the transaction ends (finishing it reads it as it stands). */
+  readonly lockForecast: (forecastId: ForecastId) => Effect.Effect<Option.Option<Forecast>>
   /**
-   * Completes an unfinished forecast, removes its job and writes its webhook delivery (if any) at once.
-   * False when the forecast had already finished: then nothing changes.
+   * Writes a finished forecast as the core made it and removes its job, only while the stored one is
+   * unfinished: false when it had finished already (a worker that lost its lease), and nothing changes.
    */
-  readonly complete: (command: {
-    readonly forecastId: ForecastId
-    readonly analysis: Analysis
-    readonly at: DateTime.Utc
-    readonly delivery?: WebhookDelivery
-  }) => Effect.Effect<boolean>
-  /**
-   * Fails an unfinished forecast, refunds its charge (once: `refundId` is the refund entry), removes its
-   * job and writes its webhook delivery (if any) at once. False when it had already finished.
-   */
-  readonly fail: (command: {
-    readonly forecastId: ForecastId
-    readonly error: ForecastError
-    readonly at: DateTime.Utc
-    readonly refundId: LedgerEntryId
-    readonly delivery?: WebhookDelivery
-  }) => Effect.Effect<boolean>
+  readonly saveFinished: (forecast: Forecast) => Effect.Effect<boolean>
   /** Seconds from creation to completion of the most recently completed forecasts, newest first. */
   readonly recentCompletionSeconds: (count: number) => Effect.Effect<ReadonlyArray<number>>
 }

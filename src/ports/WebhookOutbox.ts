@@ -27,10 +27,12 @@ export interface DeliveryPageRequest {
 }
 
 /**
- * The webhook outbox. Deliveries are written by SpotCastStore's complete/fail in the same step that
- * finishes the forecast; this port hands due ones to dispatchers under a lease and records attempts.
+ * The webhook outbox. A delivery is added in the transaction that finishes its forecast; this port
+ * hands due ones to dispatchers under a lease and records attempts.
  */
 export interface WebhookOutboxShape {
+  /** Adds a new pending delivery (with no attempts yet). */
+  readonly add: (delivery: WebhookDelivery) => Effect.Effect<void>
   /**
    * Leases the pending delivery that has been due longest (next attempt at or before now, no live
    * lease) to `owner` until now + lease. Two claimers never hold the same delivery at once.

@@ -1,43 +1,30 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
-import type { IdempotencyKeyReused } from "../domain/billing/Idempotency.js"
-import type { InsufficientBalance } from "../domain/billing/Ledger.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
-import type { AccountId, SpotCastId, WidgetId } from "../domain/Ids.js"
+import type { AccountId, SpotCastId } from "../domain/Ids.js"
 import type { SpotCast } from "../domain/spotcast/SpotCast.js"
-import type { Widget, WidgetNotFound, WidgetRefreshInProgress, WidgetView } from "../domain/widget/Widget.js"
-import type { ChargeParts, Charged, PageRequest } from "./SpotCastStore.js"
-
-export interface CreateWidgetCommand extends ChargeParts {
-  readonly widget: Widget
-  /** The hidden SpotCast that produces the widget's forecasts. */
-  readonly spotcast: SpotCast
-  readonly forecast: Forecast
-}
-
-/** A widget's refresh takes no idempotency key (its endpoint has no Idempotency-Key header). */
-export interface RefreshWidgetCommand extends Omit<ChargeParts, "idempotency"> {
-  readonly accountId: AccountId
-  readonly widgetId: WidgetId
-  /** The forecast to produce; its hidden SpotCast is re-aimed as `aim` says (given the locked widget). */
-  readonly forecast: Forecast
-  readonly aim: (widget: Widget) => SpotCast
-  /** The widget after the refresh (its schedule restarted). */
-  readonly refreshed: (widget: Widget) => Widget
-  /** An automatic refresh: only while the widget's claim (`nextRefreshAt` = `dueAt`) is still its own; else not found. */
-  readonly automatic?: { readonly dueAt: DateTime.Utc }
-}
+import type { Widget, WidgetView } from "../domain/widget/Widget.js"
+import type { PageRequest } from "./SpotCastStore.js"
 
 /**
- * Widgets, charged and stored with the same atomic steps (and ledger) as SpotCasts: the balance never
- * goes below zero whatever runs beside a command, and each charge names its widget.
+ * Widgets and their hidden SpotCasts. A widget's create and refresh are charging commands: the core
+ * runs these rows with the charge in one `Transactions.atomically`, and each charge names its widget.
  */
 export interface WidgetStoreShape {
-  /** Checks the balance, charges, stores the widget, its hidden SpotCast, first forecast and job, and the key's claim. */
-  readonly create: (command: CreateWidgetCommand) => Effect.Effect<Charged, InsufficientBalance | IdempotencyKeyReused>
-  /** A new forecast of a widget whose newest forecast has finished; charged like create. */
-  readonly refresh: (
-    command: RefreshWidgetCommand
-  ) => Effect.Effect<Charged, InsufficientBalance | WidgetNotFound | WidgetRefreshInProgress>
+  /** Stores a new widget with its hidden SpotCast, that SpotCast's first forecast and the forecast's job. */
+  readonly insert: (widget: Widget, spotcast: SpotCast, forecast: Forecast) => Effect.Effect<void>
+  /**
+   * A live widget of the account with its newest forecast, the widget's row locked until the
+   * transaction ends so that refreshes of one widget queue here; none when not found.
+   */
+  readonly lockLatest: (
+    accountId: AccountId,
+    widgetId: string
+  ) => Effect.Effect<Option.Option<{ readonly widget: Widget; readonly latest: Pick<Forecast, "id" | "status"> }>>
+  /**
+   * A refresh's rows: the new forecast with its job as the hidden SpotCast's newest, the SpotCast
+   * re-aimed as `spotcast` says, and the widget saved as `widget`.
+   */
+  readonly addForecast: (forecast: Forecast, spotcast: SpotCast, widget: Widget) => Effect.Effect<void>
   /** A live (not deleted) widget of the account. */
   readonly get: (accountId: AccountId, widgetId: string) => Effect.Effect<Option.Option<WidgetView>>
   /** A live widget by id alone, for its public embed page. */

@@ -10,7 +10,9 @@ import { WebhookUrl } from "../../src/domain/webhook/WebhookUrl.js"
 import type { Widget } from "../../src/domain/widget/Widget.js"
 import type { Grant } from "../../src/ports/AccountStore.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
-import type { CreateSpotCastCommand } from "../../src/ports/SpotCastStore.js"
+import type { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
+
+type CreateSpotCastCommand = Parameters<typeof chargeNewSpotCast>[0]
 import { accountId, apiKeyId, deliveryId, forecastId, id, ledgerEntryId, spotCastId } from "../support/TestIds.js"
 
 export { id }

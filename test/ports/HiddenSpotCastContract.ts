@@ -1,11 +1,14 @@
 import { assert } from "@effect/vitest"
-import { DateTime, Effect, Either } from "effect"
+import { DateTime, Effect, Either, Option } from "effect"
 import type { Account } from "../../src/domain/account/Account.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
-import { type Charged, SpotCastStore } from "../../src/ports/SpotCastStore.js"
+import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
+import type { Ids } from "../../src/ports/Ids.js"
+import type { Charged } from "../../src/application/charge/Charge.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage, type StoragePorts } from "./StorageHarness.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
 
 /** `owner`'s credit balance. */
 export const balance = (owner: Pick<Account, "id">) =>
@@ -25,7 +28,7 @@ export interface HiddenSpotCastProduct<A> {
   /** A refresh of `made` at `at`, charged its usual price. */
   readonly refresh: (made: A, at: DateTime.Utc) => Effect.Effect<Charged, { readonly _tag: string }, StoragePorts>
   /** Completes one of its forecasts, as its worker does. */
-  readonly complete: (forecastId: Forecast["id"]) => Effect.Effect<boolean, never, StoragePorts>
+  readonly complete: (forecastId: Forecast["id"]) => Effect.Effect<boolean, never, StoragePorts | Ids>
   /** The owner's list of them. */
   readonly list: (owner: Pick<Account, "id">) => Effect.Effect<ReadonlyArray<unknown>, never, StoragePorts>
   /** The overdraw test creates them at `price + i % 3`; the balance it leaves is below this. */
@@ -44,6 +47,18 @@ export const hiddenSpotCastChargingContract = <A>(it: ContractIt, product: Hidde
       assert.isTrue(Either.isLeft(attempt) && attempt.left._tag === "InsufficientBalance")
       assert.deepStrictEqual(yield* product.list(owner), [])
       assert.strictEqual(yield* balance(owner), 1)
+    })))
+
+  it.effect(`a ${product.name}'s hidden SpotCast is none of the account's SpotCasts, by every SpotCast read`, () =>
+    onFreshStorage(Effect.gen(function*() {
+      const owner = yield* F.seed(20)
+      const { forecast } = yield* product.create(owner, product.price)
+      const spotcasts = yield* SpotCastStore
+      assert.isTrue(Option.isNone(yield* spotcasts.get(owner.id, forecast.spotcastId)))
+      assert.isTrue(Option.isNone(yield* spotcasts.getForecast(owner.id, forecast.spotcastId, forecast.id)))
+      assert.deepStrictEqual(yield* spotcasts.listForecasts(owner.id, forecast.spotcastId, { limit: 10 }), [])
+      assert.deepStrictEqual(yield* spotcasts.list(owner.id, { limit: 10 }), [])
+      assert.isTrue(Option.isNone(yield* spotcasts.lockLatest(owner.id, forecast.spotcastId)))
     })))
 
   it.effect(`concurrent refreshes of one ${product.name}: exactly one is charged`, () =>
@@ -68,7 +83,7 @@ export const hiddenSpotCastChargingContract = <A>(it: ContractIt, product: Hidde
         Array.from({ length: 30 }, (_, i) =>
           i % 2 === 0
             ? Effect.either(Effect.as(product.create(owner, product.price + (i % 3)), product.price + (i % 3)))
-            : Effect.either(Effect.flatMap(F.createCommand(owner, 2), (c) => Effect.as(spotcasts.create(c), 2)))),
+            : Effect.either(Effect.flatMap(F.createCommand(owner, 2), (c) => Effect.as(chargeNewSpotCast(c), 2)))),
         { concurrency: "unbounded" }
       )
       const spent = results.reduce((sum, r) => sum + (Either.isRight(r) ? r.right : 0), 0)

@@ -4,6 +4,7 @@ import { IdempotencyStore } from "../../src/ports/IdempotencyStore.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
 
 export const idempotencyStoreContract = (it: ContractIt) =>
   describe("IdempotencyStore", () => {
@@ -15,7 +16,7 @@ export const idempotencyStoreContract = (it: ContractIt) =>
         const other = yield* F.seed(10)
         assert.isTrue(Option.isNone(yield* records.find(account.id, "k")))
         const command = yield* F.createCommand(account, 3)
-        const charged = yield* store.create({ ...command, idempotency: { key: "k", fingerprint: "fp" } })
+        const charged = yield* chargeNewSpotCast({ ...command, idempotency: { key: "k", fingerprint: "fp" } })
         const record = Option.getOrThrow(yield* records.find(account.id, "k"))
         assert.deepStrictEqual(record, {
           accountId: account.id,
@@ -35,7 +36,7 @@ export const idempotencyStoreContract = (it: ContractIt) =>
         const account = yield* F.seed(100)
         const keys = ["ä", "a\u0308", "x".repeat(255), "  spaced  ", "'; DROP TABLE idempotency_keys; --"]
         for (const key of keys) {
-          const charged = yield* store.create({ ...(yield* F.createCommand(account)), idempotency: { key, fingerprint: key } })
+          const charged = yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), idempotency: { key, fingerprint: key } })
           assert.strictEqual(charged._tag, "Created", `key ${JSON.stringify(key)} is its own`)
         }
         for (const key of keys) {

@@ -4,6 +4,8 @@ import { JobQueue } from "../../src/ports/JobQueue.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const LEASE = Duration.seconds(30)
 
@@ -14,7 +16,7 @@ const enqueued = (offsetMinutes = 0) =>
     const at = DateTime.add(yield* DateTime.now, { minutes: offsetMinutes })
     const spotcast = F.spotcast(account, at)
     const forecast = F.forecast(spotcast, at)
-    yield* (yield* SpotCastStore).create({ ...(yield* F.createCommand(account)), spotcast, forecast })
+    yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), spotcast, forecast })
     return forecast
   })
 
@@ -134,8 +136,8 @@ export const jobQueueContract = (it: ContractIt) =>
         const second = yield* enqueued()
         yield* queue.claim("w1", LEASE)
         const now = yield* DateTime.now
-        yield* store.complete({ forecastId: first.id, analysis: { summary: "", daily_classifications: [] }, at: now })
-        yield* store.fail({ forecastId: second.id, error: { code: "processing_failed", message: "x" }, at: now, refundId: F.refundId() })
+        yield* completeForecast({ forecastId: first.id, analysis: { summary: "", daily_classifications: [] }, at: now })
+        yield* failForecast({ forecastId: second.id, error: { code: "processing_failed", message: "x" }, at: now, refundId: F.refundId() })
         assert.strictEqual(yield* queue.depth, 0)
         assert.isFalse(yield* queue.extend(first.id, "w1", LEASE))
         assert.isTrue(Option.isNone(yield* queue.claim("w2", LEASE)))

@@ -8,6 +8,9 @@ import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { balance, hiddenSpotCastChargingContract } from "./HiddenSpotCastContract.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+import { chargeNewRoute, chargeRouteRefresh } from "../../src/application/route/CreateRoute.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const calm = { wind_speed_kt: 8, wind_gust_kt: 11, wind_direction_deg: 200 }
 const analysis = { summary: "Passage", daily_classifications: [{ date: "2026-03-02", classification: "GO" as const, summary: "Passage" }] }
@@ -58,7 +61,7 @@ const created = (owner: Pick<Account, "id">, price = 2, offsetSeconds = 0) =>
     const route = routeOf(owner, at)
     const spotcast = F.spotcast(owner, at, { id: route.spotcastId, coordinates: route.waypoints[0]!, numDays: 1 })
     const forecast = F.forecast(spotcast, at)
-    const charged = yield* (yield* RouteStore).create({
+    const charged = yield* chargeNewRoute({
       route,
       spotcast,
       forecast,
@@ -80,7 +83,7 @@ const refreshCommand = (route: Route, at: DateTime.Utc, routeId: string = route.
 
 const complete = (forecastId: ReturnType<typeof F.forecast>["id"]) =>
   Effect.flatMap(RouteStore, (store) =>
-    Effect.flatMap(DateTime.now, (at) => store.complete({ forecastId, analysis, routeAnalysis, at })))
+    Effect.flatMap(DateTime.now, (at) => completeForecast({ forecastId, analysis, routeAnalysis, at })))
 
 export const routeStoreContract = (it: ContractIt) =>
   describe("RouteStore", () => {
@@ -111,7 +114,7 @@ export const routeStoreContract = (it: ContractIt) =>
         assert.deepStrictEqual((yield* store.getForecast(owner.id, route.id, forecast.id)).pipe(Option.getOrThrow).forecast.progress, forecast.progress)
         // A SpotCast's forecast is no route's.
         const command = yield* F.createCommand(owner, 2)
-        yield* spotcasts.create(command)
+        yield* chargeNewSpotCast(command)
         assert.isTrue(Option.isNone(yield* store.work(command.forecast.id)))
       })))
 
@@ -122,8 +125,8 @@ export const routeStoreContract = (it: ContractIt) =>
         const { forecast, route } = yield* created(owner)
         const at = yield* DateTime.now
         const delivery = { ...F.delivery(forecast, at), event: "route.forecast.completed" as const }
-        assert.isTrue(yield* store.complete({ forecastId: forecast.id, analysis, routeAnalysis, at, delivery }))
-        assert.isFalse(yield* store.complete({ forecastId: forecast.id, analysis, routeAnalysis: { ...routeAnalysis, summary: "late" }, at }))
+        assert.isTrue(yield* completeForecast({ forecastId: forecast.id, analysis, routeAnalysis, at, delivery }))
+        assert.isFalse(yield* completeForecast({ forecastId: forecast.id, analysis, routeAnalysis: { ...routeAnalysis, summary: "late" }, at }))
         const view = Option.getOrThrow(yield* store.get(owner.id, route.id))
         assert.strictEqual(view.latest.status, "completed")
         assert.deepStrictEqual(view.analysis, routeAnalysis)
@@ -139,12 +142,12 @@ export const routeStoreContract = (it: ContractIt) =>
         const owner = yield* F.seed(10)
         const { forecast, route } = yield* created(owner)
         const now = yield* DateTime.now
-        const early = yield* Effect.either(store.refresh(refreshCommand(route, now)))
+        const early = yield* Effect.either(chargeRouteRefresh(refreshCommand(route, now)))
         assert.isTrue(Either.isLeft(early) && early.left._tag === "RouteRefreshInProgress")
         assert.isTrue(yield* complete(forecast.id))
         const later = DateTime.add(now, { hours: 1 })
         const command = refreshCommand(route, later)
-        const charged = yield* store.refresh(command)
+        const charged = yield* chargeRouteRefresh(command)
         assert.strictEqual(charged._tag, "Created")
         assert.strictEqual(yield* balance(owner), 6)
         const view = Option.getOrThrow(yield* store.get(owner.id, route.id))
@@ -154,10 +157,10 @@ export const routeStoreContract = (it: ContractIt) =>
         const history = yield* store.listForecasts(owner.id, route.id, { limit: 10 })
         assert.deepStrictEqual(history.map((f) => f.id), [command.forecast.id, forecast.id])
         const error = { code: "weather_data_unavailable" as const, message: "none" }
-        assert.isTrue(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
-        assert.isFalse(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.isTrue(yield* failForecast({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.isFalse(yield* failForecast({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
         assert.strictEqual(yield* balance(owner), 8)
-        const missing = yield* Effect.either(store.refresh(refreshCommand(route, later, F.id("rte"))))
+        const missing = yield* Effect.either(chargeRouteRefresh(refreshCommand(route, later, F.id("rte"))))
         assert.isTrue(Either.isLeft(missing) && missing.left._tag === "MarineRouteNotFound")
       })))
 
@@ -185,7 +188,7 @@ export const routeStoreContract = (it: ContractIt) =>
       name: "route",
       price: 2,
       create: (owner, price) => Effect.map(created(owner, price), ({ forecast, route }) => ({ made: route, forecast })),
-      refresh: (route, at) => Effect.flatMap(RouteStore, (store) => store.refresh(refreshCommand(route, at))),
+      refresh: (route, at) => Effect.flatMap(RouteStore, (store) => chargeRouteRefresh(refreshCommand(route, at))),
       complete,
       list: (owner) => Effect.flatMap(RouteStore, (store) => store.list(owner.id, { limit: 10 })),
       leftBelow: 2

@@ -10,6 +10,9 @@ import { JobQueue } from "../../src/ports/JobQueue.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
+import { chargeSpotCastRefresh } from "../../src/application/spotcast/RefreshSpotCast.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const analysis: Analysis = {
   summary: "Calm morning, building wind after noon.",
@@ -25,7 +28,7 @@ const created = (credits = 10, price = 2) =>
   Effect.gen(function*() {
     const account = yield* F.seed(credits)
     const command = yield* F.createCommand(account, price)
-    const charged = yield* (yield* SpotCastStore).create(command)
+    const charged = yield* chargeNewSpotCast(command)
     return { account, command, charged }
   })
 
@@ -77,7 +80,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
           vessel: { type: "sailboat", lengthFt: 32.5 }
         })
         const forecast = F.forecast(spotcast, now)
-        yield* (yield* SpotCastStore).create({ ...(yield* F.createCommand(account)), spotcast, forecast })
+        yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), spotcast, forecast })
         const view = Option.getOrThrow(yield* (yield* SpotCastStore).get(account.id, spotcast.id))
         assert.deepStrictEqual(view.spotcast, spotcast)
         assert.strictEqual(JSON.stringify(view.spotcast.metadata), JSON.stringify(metadata))
@@ -87,7 +90,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
       onFreshStorage(Effect.gen(function*() {
         const account = yield* F.seed(3)
         const command = yield* F.createCommand(account, 4)
-        const error = yield* Effect.flip((yield* SpotCastStore).create(command))
+        const error = yield* Effect.flip(chargeNewSpotCast(command))
         assert.deepStrictEqual(shortfall(error), { currentBalance: 3, requiredCredits: 4 })
         assert.isTrue(Option.isNone(yield* (yield* SpotCastStore).get(account.id, command.spotcast.id)))
         assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 3, totalPurchased: 3, totalUsed: 0 })
@@ -98,9 +101,9 @@ export const spotCastStoreContract = (it: ContractIt) =>
       onFreshStorage(Effect.gen(function*() {
         const account = yield* F.seed(4)
         const store = yield* SpotCastStore
-        yield* store.create(yield* F.createCommand(account, 2))
-        yield* store.create(yield* F.createCommand(account, 2))
-        const error = yield* Effect.flip(store.create(yield* F.createCommand(account, 2)))
+        yield* chargeNewSpotCast(yield* F.createCommand(account, 2))
+        yield* chargeNewSpotCast(yield* F.createCommand(account, 2))
+        const error = yield* Effect.flip(chargeNewSpotCast(yield* F.createCommand(account, 2)))
         assert.strictEqual(error._tag, "InsufficientBalance")
         assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 0, totalPurchased: 4, totalUsed: 4 })
       })))
@@ -110,13 +113,13 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const store = yield* SpotCastStore
         const account = yield* F.seed(10)
         const idempotency = { key: "order-42", fingerprint: "fp-a" }
-        const first = yield* store.create({ ...(yield* F.createCommand(account)), idempotency })
+        const first = yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), idempotency })
         assert.strictEqual(first._tag, "Created")
 
         yield* TestClock.adjust("23 hours")
-        const again = yield* store.create({ ...(yield* F.createCommand(account)), idempotency })
+        const again = yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), idempotency })
         assert.deepStrictEqual(again, { _tag: "Replayed", receipt: first.receipt })
-        const reused = yield* Effect.flip(store.create({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-b" } }))
+        const reused = yield* Effect.flip(chargeNewSpotCast({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-b" } }))
         assert.deepStrictEqual(reused._tag === "IdempotencyKeyReused" && reused.key, "order-42")
         assert.strictEqual((yield* (yield* AccountStore).balance(account.id)).creditBalance, 8)
 
@@ -131,7 +134,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
 
         yield* TestClock.adjust("1 hour")
         yield* TestClock.adjust("1 millis")
-        const later = yield* store.create({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-c" } })
+        const later = yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), idempotency: { ...idempotency, fingerprint: "fp-c" } })
         assert.strictEqual(later._tag, "Created")
         assert.notStrictEqual(later.receipt.spotcastId, first.receipt.spotcastId)
         assert.strictEqual((yield* (yield* AccountStore).balance(account.id)).creditBalance, 6)
@@ -144,12 +147,12 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const rich = yield* F.seed(10)
         const poor = yield* F.seed(1)
         const idempotency = { key: "shared-key", fingerprint: "fp" }
-        yield* store.create({ ...(yield* F.createCommand(rich)), idempotency })
-        const refused = yield* Effect.flip(store.create({ ...(yield* F.createCommand(poor)), idempotency }))
+        yield* chargeNewSpotCast({ ...(yield* F.createCommand(rich)), idempotency })
+        const refused = yield* Effect.flip(chargeNewSpotCast({ ...(yield* F.createCommand(poor)), idempotency }))
         assert.strictEqual(refused._tag, "InsufficientBalance")
         assert.isTrue(Option.isNone(yield* (yield* IdempotencyStore).find(poor.id, "shared-key")))
         yield* (yield* AccountStore).grant(poor.id, F.grant(5, yield* DateTime.now))
-        const fresh = yield* store.create({ ...(yield* F.createCommand(poor)), idempotency })
+        const fresh = yield* chargeNewSpotCast({ ...(yield* F.createCommand(poor)), idempotency })
         assert.strictEqual(fresh._tag, "Created")
       })))
 
@@ -158,16 +161,16 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const store = yield* SpotCastStore
         const { account, command } = yield* created(10)
         yield* TestClock.adjust("1 minute")
-        const busy = yield* Effect.flip(store.refresh(yield* refreshOf(command.forecast)))
+        const busy = yield* Effect.flip(chargeSpotCastRefresh(yield* refreshOf(command.forecast)))
         assert.deepStrictEqual(busy._tag === "ForecastInProgress" && [busy.spotcastId, busy.forecastId], [
           command.spotcast.id,
           command.forecast.id
         ])
 
-        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
+        assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
         yield* TestClock.adjust("1 minute")
         const refresh = yield* refreshOf(command.forecast, 3)
-        const charged = yield* store.refresh({ ...refresh, idempotency: { key: "r1", fingerprint: "f" } })
+        const charged = yield* chargeSpotCastRefresh({ ...refresh, idempotency: { key: "r1", fingerprint: "f" } })
         assert.deepStrictEqual(charged, {
           _tag: "Created",
           receipt: {
@@ -183,7 +186,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const view = Option.getOrThrow(yield* store.get(account.id, command.spotcast.id))
         assert.strictEqual(view.forecastCount, 2)
         assert.deepStrictEqual(view.latest, refresh.forecast)
-        const replay = yield* store.refresh({ ...(yield* refreshOf(command.forecast, 3)), idempotency: { key: "r1", fingerprint: "f" } })
+        const replay = yield* chargeSpotCastRefresh({ ...(yield* refreshOf(command.forecast, 3)), idempotency: { key: "r1", fingerprint: "f" } })
         assert.deepStrictEqual(replay, { _tag: "Replayed", receipt: charged.receipt })
         assert.strictEqual(yield* (yield* JobQueue).depth, 1)
       })))
@@ -194,19 +197,27 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const { account, command } = yield* created(2)
         const stranger = yield* F.seed(10)
         const refresh = yield* refreshOf(command.forecast)
-        const foreign = yield* Effect.flip(store.refresh({ ...refresh, accountId: stranger.id }))
+        const foreign = yield* Effect.flip(chargeSpotCastRefresh({ ...refresh, accountId: stranger.id }))
         assert.strictEqual(foreign._tag, "SpotCastNotFound")
-        const unknown = yield* Effect.flip(store.refresh({ ...refresh, spotcastId: F.spotcast(account, yield* DateTime.now).id }))
+        const unknown = yield* Effect.flip(chargeSpotCastRefresh({ ...refresh, spotcastId: F.spotcast(account, yield* DateTime.now).id }))
         assert.strictEqual(unknown._tag, "SpotCastNotFound")
-        const malformed = yield* Effect.flip(store.refresh({
+        const malformed = yield* Effect.flip(chargeSpotCastRefresh({
           ...refresh,
           spotcastId: "spc_'; --" as SpotCastId,
           idempotency: { key: "k", fingerprint: "f" }
         }))
         assert.strictEqual(malformed._tag, "SpotCastNotFound")
-        yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at: yield* DateTime.now, refundId: F.refundId() })
-        yield* store.create(yield* F.createCommand(account, 2))
-        const broke = yield* Effect.flip(store.refresh(refresh))
+        // The refused refresh had claimed its key in the same transaction: undone with it.
+        assert.isTrue(Option.isNone(yield* (yield* IdempotencyStore).find(account.id, "k")))
+        const again = yield* Effect.flip(chargeSpotCastRefresh({
+          ...refresh,
+          spotcastId: "spc_'; --" as SpotCastId,
+          idempotency: { key: "k", fingerprint: "another request" }
+        }))
+        assert.strictEqual(again._tag, "SpotCastNotFound")
+        yield* failForecast({ forecastId: command.forecast.id, error: weatherError, at: yield* DateTime.now, refundId: F.refundId() })
+        yield* chargeNewSpotCast(yield* F.createCommand(account, 2))
+        const broke = yield* Effect.flip(chargeSpotCastRefresh(refresh))
         assert.deepStrictEqual(shortfall(broke), { currentBalance: 0, requiredCredits: 2 })
         assert.strictEqual(Option.getOrThrow(yield* store.get(account.id, command.spotcast.id)).forecastCount, 1)
       })))
@@ -238,7 +249,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const bodies = [["0", 1], ["A", 1], ["a", 1], ["b", 0], ["B", 2]] as const
         for (const [body, minutes] of bodies) {
           const spotcast = F.spotcast(account, at(minutes), { id: F.id("spc", body) as never })
-          yield* store.create({ ...(yield* F.createCommand(account)), spotcast, forecast: F.forecast(spotcast, at(minutes)) })
+          yield* chargeNewSpotCast({ ...(yield* F.createCommand(account)), spotcast, forecast: F.forecast(spotcast, at(minutes)) })
         }
         const order = ["B", "a", "A", "0", "b"].map((b) => F.id("spc", b))
         const all = yield* store.list(account.id, { limit: 10 })
@@ -262,10 +273,10 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const ids = [command.forecast.id as string]
         let latest = command.forecast
         for (let i = 0; i < 4; i++) {
-          yield* store.complete({ forecastId: latest.id, analysis, at: yield* DateTime.now })
+          yield* completeForecast({ forecastId: latest.id, analysis, at: yield* DateTime.now })
           yield* TestClock.adjust("1 minute")
           const refresh = yield* refreshOf(latest)
-          yield* store.refresh(refresh)
+          yield* chargeSpotCastRefresh(refresh)
           latest = refresh.forecast
           ids.unshift(latest.id)
         }
@@ -306,7 +317,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         yield* store.advance(command.forecast.id, "ai_analysis")
         yield* store.work(command.forecast.id, "fetching_weather")
         assert.deepStrictEqual(yield* progress(), { stage: "ai_analysis", percentage: 75 })
-        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
+        assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
         const done = Option.getOrThrow(yield* store.work(command.forecast.id, "fetching_weather"))
         assert.strictEqual(done.forecast.status, "completed")
         assert.deepStrictEqual(yield* progress(), { stage: "completed", percentage: 100 })
@@ -321,7 +332,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         assert.deepStrictEqual(yield* progress(), { stage: "processing_data", percentage: 50 })
         assert.isTrue(yield* store.advance(command.forecast.id, "fetching_weather"))
         assert.deepStrictEqual(yield* progress(), { stage: "processing_data", percentage: 50 })
-        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
+        assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at: yield* DateTime.now }))
         assert.isFalse(yield* store.advance(command.forecast.id, "ai_analysis"))
         assert.deepStrictEqual(yield* progress(), { stage: "completed", percentage: 100 })
         assert.isFalse(yield* store.advance(F.forecast(command.spotcast, yield* DateTime.now).id, "ai_analysis"))
@@ -335,7 +346,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         yield* TestClock.adjust("42 seconds")
         const at = yield* DateTime.now
         const delivery = F.delivery(command.forecast, at)
-        assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at, delivery }))
+        assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at, delivery }))
         const done = Option.getOrThrow(yield* store.getForecast(account.id, command.spotcast.id, command.forecast.id))
         assert.deepStrictEqual(done, {
           ...command.forecast,
@@ -346,8 +357,8 @@ export const spotCastStoreContract = (it: ContractIt) =>
         })
         assert.strictEqual(yield* (yield* JobQueue).depth, 0)
         const later = DateTime.add(at, { seconds: 5 })
-        assert.isFalse(yield* store.complete({ forecastId: command.forecast.id, analysis: { ...analysis, summary: "late" }, at: later }))
-        assert.isFalse(yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at: later, refundId: F.refundId() }))
+        assert.isFalse(yield* completeForecast({ forecastId: command.forecast.id, analysis: { ...analysis, summary: "late" }, at: later }))
+        assert.isFalse(yield* failForecast({ forecastId: command.forecast.id, error: weatherError, at: later, refundId: F.refundId() }))
         assert.deepStrictEqual(yield* store.getForecast(account.id, command.spotcast.id, command.forecast.id), Option.some(done))
         assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 8, totalPurchased: 10, totalUsed: 2 })
       })))
@@ -359,7 +370,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const { account, command } = yield* created(10, 4)
         yield* store.advance(command.forecast.id, "fetching_weather")
         const at = yield* DateTime.now
-        assert.isTrue(yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId(), delivery: F.delivery(command.forecast, at) }))
+        assert.isTrue(yield* failForecast({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId(), delivery: F.delivery(command.forecast, at) }))
         const failed = Option.getOrThrow(yield* store.getForecast(account.id, command.spotcast.id, command.forecast.id))
         assert.deepStrictEqual(failed, {
           ...command.forecast,
@@ -369,11 +380,11 @@ export const spotCastStoreContract = (it: ContractIt) =>
           error: weatherError
         })
         assert.deepStrictEqual(yield* accounts.balance(account.id), { creditBalance: 10, totalPurchased: 10, totalUsed: 0 })
-        assert.isFalse(yield* store.fail({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId() }))
-        assert.isFalse(yield* store.complete({ forecastId: command.forecast.id, analysis, at }))
+        assert.isFalse(yield* failForecast({ forecastId: command.forecast.id, error: weatherError, at, refundId: F.refundId() }))
+        assert.isFalse(yield* completeForecast({ forecastId: command.forecast.id, analysis, at }))
         assert.deepStrictEqual(yield* accounts.balance(account.id), { creditBalance: 10, totalPurchased: 10, totalUsed: 0 })
         assert.strictEqual(yield* (yield* JobQueue).depth, 0)
-        assert.isFalse(yield* store.fail({ forecastId: F.forecast(command.spotcast, at).id, error: weatherError, at, refundId: F.refundId() }))
+        assert.isFalse(yield* failForecast({ forecastId: F.forecast(command.spotcast, at).id, error: weatherError, at, refundId: F.refundId() }))
       })))
 
     it.effect("recent completion times come newest first, as many as asked", () =>
@@ -385,9 +396,9 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const third = yield* created(100)
         const start = yield* DateTime.now
         const finish = (forecast: Forecast, seconds: number) =>
-          store.complete({ forecastId: forecast.id, analysis, at: DateTime.add(start, { seconds }) })
+          completeForecast({ forecastId: forecast.id, analysis, at: DateTime.add(start, { seconds }) })
         yield* finish(second.command.forecast, 30)
-        yield* store.fail({ forecastId: third.command.forecast.id, error: weatherError, at: start, refundId: F.refundId() })
+        yield* failForecast({ forecastId: third.command.forecast.id, error: weatherError, at: start, refundId: F.refundId() })
         yield* finish(first.command.forecast, 12)
         assert.deepStrictEqual(yield* store.recentCompletionSeconds(5), [12, 30])
         assert.deepStrictEqual(yield* store.recentCompletionSeconds(1), [12])

@@ -12,6 +12,8 @@ import type { UsageStore } from "../../src/ports/UsageStore.js"
 import type { RouteStore } from "../../src/ports/RouteStore.js"
 import type { WidgetStore } from "../../src/ports/WidgetStore.js"
 import type { InstallationSecrets } from "../../src/ports/InstallationSecrets.js"
+import type { ChargeLedger } from "../../src/ports/ChargeLedger.js"
+import type { Transactions } from "../../src/ports/Transactions.js"
 import type { Crypto } from "../../src/ports/Crypto.js"
 import type { Ids } from "../../src/ports/Ids.js"
 import type { Settings } from "../../src/ports/Settings.js"
@@ -29,6 +31,8 @@ export type StoragePorts =
   | UsageStore
   | RouteStore
   | InstallationSecrets
+  | ChargeLedger
+  | Transactions
 
 /** What the suites use besides storage: the webhook outbox's suite seeds through the use cases. */
 type SuiteServices = Ids | Crypto | Settings

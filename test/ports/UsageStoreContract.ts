@@ -7,7 +7,7 @@ import { aggregate, creditsUsed, type Tally } from "../../src/domain/usage/Usage
 import { DAY_MILLIS, HOUR_MILLIS, resolveRange } from "../../src/domain/usage/UsageRange.js"
 import { backingSpotCast, refreshed, type Widget } from "../../src/domain/widget/Widget.js"
 import type { WebhookDelivery } from "../../src/domain/webhook/WebhookDelivery.js"
-import { WEATHER_UNAVAILABLE } from "../../src/application/ProcessForecast.js"
+import { WEATHER_UNAVAILABLE } from "../../src/application/spotcast/ProcessForecast.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import { UsageStore } from "../../src/ports/UsageStore.js"
@@ -17,6 +17,10 @@ import { seedAccount } from "../support/Accounts.js"
 import { at, seedDelivery } from "../support/WebhookDeliveries.js"
 import * as F from "./Fixtures.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+import { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
+import { chargeNewWidget, chargeWidgetRefresh } from "../../src/application/widget/Widgets.js"
+import { chargeSpotCastRefresh } from "../../src/application/spotcast/RefreshSpotCast.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 /** 2026-03-01T00:00Z: the suite's day 0. */
 const DAY0 = Date.UTC(2026, 2, 1)
@@ -86,7 +90,7 @@ export const usageStoreContract = (it: ContractIt) => {
             case "create":
               for (const owner of [account, other]) {
                 const command = yield* at(now)(F.createCommand(owner, op.price))
-                yield* spotcasts.create(command)
+                yield* chargeNewSpotCast(command)
                 if (owner === account) processing.push({ forecastId: command.forecast.id, spotcastId: command.spotcast.id })
               }
               counts.created++
@@ -95,7 +99,7 @@ export const usageStoreContract = (it: ContractIt) => {
               const target = finished.splice(op.pick % Math.max(1, finished.length), 1)[0]
               if (target === undefined) continue
               const forecast = F.forecast({ id: target.spotcastId, accountId: account.id }, t)
-              yield* spotcasts.refresh({
+              yield* chargeSpotCastRefresh({
                 accountId: account.id,
                 spotcastId: target.spotcastId,
                 forecast,
@@ -111,7 +115,7 @@ export const usageStoreContract = (it: ContractIt) => {
               const widget = F.widget(account, t, { numDays: op.price })
               const spotcast = backingSpotCast(widget, t)
               const forecast = F.forecast(spotcast, t)
-              yield* widgets.create({ widget, spotcast, forecast, price: op.price, chargeId: LedgerEntryId.make(F.id("led")), estimatedCompletionSeconds: 10 })
+              yield* chargeNewWidget({ widget, spotcast, forecast, price: op.price, chargeId: LedgerEntryId.make(F.id("led")), estimatedCompletionSeconds: 10 })
               processing.push({ forecastId: forecast.id, widget })
               counts.created++
               break
@@ -120,7 +124,7 @@ export const usageStoreContract = (it: ContractIt) => {
               const widget = idleWidgets.splice(op.pick % Math.max(1, idleWidgets.length), 1)[0]
               if (widget === undefined) continue
               const forecast = F.forecast({ id: widget.spotcastId, accountId: account.id }, t)
-              yield* widgets.refresh({
+              yield* chargeWidgetRefresh({
                 accountId: account.id,
                 widgetId: widget.id,
                 forecast,
@@ -138,8 +142,8 @@ export const usageStoreContract = (it: ContractIt) => {
               const job = processing.splice(op.pick % Math.max(1, processing.length), 1)[0]
               if (job === undefined) continue
               const done = op.fail
-                ? yield* spotcasts.fail({ forecastId: job.forecastId, error: WEATHER_UNAVAILABLE, at: t, refundId: LedgerEntryId.make(F.id("led")) })
-                : yield* spotcasts.complete({ forecastId: job.forecastId, analysis, at: t })
+                ? yield* failForecast({ forecastId: job.forecastId, error: WEATHER_UNAVAILABLE, at: t, refundId: LedgerEntryId.make(F.id("led")) })
+                : yield* completeForecast({ forecastId: job.forecastId, analysis, at: t })
               assert.isTrue(done)
               if (op.fail) counts.failed++
               else counts.completed++
@@ -190,12 +194,12 @@ export const usageStoreContract = (it: ContractIt) => {
       const account = yield* at(DAY0)(F.seed(100))
       const t1 = DAY0 + 5 * HOUR_MILLIS + 17 * 60_000
       const command = yield* at(t1)(F.createCommand(account, 4))
-      yield* spotcasts.create(command)
+      yield* chargeNewSpotCast(command)
       const t2 = DAY0 + DAY_MILLIS + 2 * HOUR_MILLIS
-      yield* spotcasts.fail({ forecastId: command.forecast.id, error: WEATHER_UNAVAILABLE, at: utc(t2), refundId: LedgerEntryId.make(F.id("led")) })
+      yield* failForecast({ forecastId: command.forecast.id, error: WEATHER_UNAVAILABLE, at: utc(t2), refundId: LedgerEntryId.make(F.id("led")) })
       const widget = F.widget(account, utc(t2), { numDays: 3 })
       const spotcast = backingSpotCast(widget, utc(t2))
-      yield* (yield* WidgetStore).create({ widget, spotcast, forecast: F.forecast(spotcast, utc(t2)), price: 3, chargeId: LedgerEntryId.make(F.id("led")), estimatedCompletionSeconds: 10 })
+      yield* chargeNewWidget({ widget, spotcast, forecast: F.forecast(spotcast, utc(t2)), price: 3, chargeId: LedgerEntryId.make(F.id("led")), estimatedCompletionSeconds: 10 })
 
       const list = yield* tallies(account, DAY0, DAY0 + 2 * DAY_MILLIS)
       const credits = list.filter((t) => t.measure.startsWith("credits")).map((t) => ({ ...t, product: t.product }))

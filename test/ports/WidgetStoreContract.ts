@@ -8,6 +8,8 @@ import { WidgetStore } from "../../src/ports/WidgetStore.js"
 import * as F from "./Fixtures.js"
 import { balance, hiddenSpotCastChargingContract } from "./HiddenSpotCastContract.js"
 import { type ContractIt, onFreshStorage } from "./StorageHarness.js"
+import { chargeNewWidget, chargeWidgetRefresh } from "../../src/application/widget/Widgets.js"
+import { completeForecast, failForecast } from "../../src/application/finish/Finish.js"
 
 const analysis = { summary: "Calm", daily_classifications: [{ date: "2026-03-01", classification: "GO" as const, summary: "Calm" }] }
 
@@ -18,7 +20,7 @@ const created = (owner: Pick<Account, "id">, over: Partial<Widget> = {}, offsetS
     const widget = F.widget(owner, at, over)
     const spotcast = backingSpotCast(widget, at)
     const forecast = F.forecast(spotcast, at)
-    const charged = yield* (yield* WidgetStore).create({
+    const charged = yield* chargeNewWidget({
       widget,
       spotcast,
       forecast,
@@ -43,7 +45,7 @@ const refreshCommand = (widget: Widget, at: DateTime.Utc, automatic?: DateTime.U
 
 const complete = (forecastId: typeof F.forecast extends (...a: any) => infer R ? R extends { id: infer I } ? I : never : never) =>
   Effect.flatMap(SpotCastStore, (store) =>
-    Effect.flatMap(DateTime.now, (at) => store.complete({ forecastId, analysis, at })))
+    Effect.flatMap(DateTime.now, (at) => completeForecast({ forecastId, analysis, at })))
 
 export const widgetStoreContract = (it: ContractIt) =>
   describe("WidgetStore", () => {
@@ -110,13 +112,13 @@ export const widgetStoreContract = (it: ContractIt) =>
         const owner = yield* F.seed(10)
         const { forecast, widget } = yield* created(owner, { numDays: 2 })
         const now = yield* DateTime.now
-        const early = yield* Effect.either(store.refresh(refreshCommand(widget, now)))
+        const early = yield* Effect.either(chargeWidgetRefresh(refreshCommand(widget, now)))
         assert.isTrue(Either.isLeft(early) && early.left._tag === "WidgetRefreshInProgress")
         assert.isTrue(yield* complete(forecast.id))
         yield* store.update(owner.id, widget.id, (w) => ({ ...w, numDays: 4 }))
         const later = DateTime.add(now, { hours: 30 })
         const command = refreshCommand({ ...widget, numDays: 4 }, later)
-        const charged = yield* store.refresh(command)
+        const charged = yield* chargeWidgetRefresh(command)
         assert.strictEqual(charged._tag, "Created")
         assert.strictEqual(yield* balance(owner), 4)
         const view = Option.getOrThrow(yield* store.get(owner.id, widget.id))
@@ -126,10 +128,10 @@ export const widgetStoreContract = (it: ContractIt) =>
         assert.strictEqual(work.spotcast.numDays, 4)
         assert.strictEqual(DateTime.toEpochMillis(work.spotcast.start), Date.UTC(2026, 2, 2))
         const error = { code: "weather_data_unavailable" as const, message: "none" }
-        assert.isTrue(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
-        assert.isFalse(yield* spotcasts.fail({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.isTrue(yield* failForecast({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
+        assert.isFalse(yield* failForecast({ forecastId: command.forecast.id, error, at: later, refundId: F.refundId() }))
         assert.strictEqual(yield* balance(owner), 8)
-        const missing = yield* Effect.either(store.refresh(refreshCommand({ ...widget, id: WidgetId.make(F.id("wgt")) }, later)))
+        const missing = yield* Effect.either(chargeWidgetRefresh(refreshCommand({ ...widget, id: WidgetId.make(F.id("wgt")) }, later)))
         assert.isTrue(Either.isLeft(missing) && missing.left._tag === "WidgetNotFound")
       })))
 
@@ -152,9 +154,9 @@ export const widgetStoreContract = (it: ContractIt) =>
         assert.deepStrictEqual(yield* store.claimDue(now, 10, 60), [])
         const claim = a![0]!
         assert.strictEqual(DateTime.toEpochMillis(claim.dueAt), DateTime.toEpochMillis(now) + 60_000)
-        const stale = yield* Effect.either(store.refresh(refreshCommand(claim.widget, now, DateTime.add(claim.dueAt, { seconds: 1 }))))
+        const stale = yield* Effect.either(chargeWidgetRefresh(refreshCommand(claim.widget, now, DateTime.add(claim.dueAt, { seconds: 1 }))))
         assert.isTrue(Either.isLeft(stale) && stale.left._tag === "WidgetNotFound")
-        const ok = yield* store.refresh(refreshCommand(claim.widget, now, claim.dueAt))
+        const ok = yield* chargeWidgetRefresh(refreshCommand(claim.widget, now, claim.dueAt))
         assert.strictEqual(ok._tag, "Created")
         const after = Option.getOrThrow(yield* store.get(owner.id, claim.widget.id)).widget
         assert.strictEqual(DateTime.toEpochMillis(after.nextRefreshAt!), DateTime.toEpochMillis(now) + 6 * 3_600_000)
@@ -165,7 +167,7 @@ export const widgetStoreContract = (it: ContractIt) =>
       price: 1,
       create: (owner, price) =>
         Effect.map(created(owner, { numDays: price }), ({ forecast, widget }) => ({ made: widget, forecast })),
-      refresh: (widget, at) => Effect.flatMap(WidgetStore, (store) => store.refresh(refreshCommand(widget, at))),
+      refresh: (widget, at) => Effect.flatMap(WidgetStore, (store) => chargeWidgetRefresh(refreshCommand(widget, at))),
       complete,
       list: (owner) => Effect.flatMap(WidgetStore, (store) => store.list(owner.id, { limit: 10 })),
       leftBelow: 3

@@ -2,7 +2,7 @@ import { DateTime } from "effect"
 import type { AccountMode } from "../../src/domain/account/Account.js"
 import { defaultPreferences } from "../../src/domain/spotcast/Preferences.js"
 import type { CreateSpotCastCommand } from "../../src/domain/spotcast/SpotCastCommands.js"
-import { createAccount } from "../../src/application/ManageAccounts.js"
+import { createAccount } from "../../src/application/account/ManageAccounts.js"
 
 /** A fresh active account with `credits` and its first key. */
 export const seedAccount = (credits: number, mode: AccountMode = "live", name = "test") =>

@@ -11,8 +11,8 @@ import {
   revokeKey,
   rotateWebhookSecret,
   setAccountStatus
-} from "../../application/ManageAccounts.js"
-import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from "../../application/WebhookDeliveries.js"
+} from "../../application/account/ManageAccounts.js"
+import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from "../../application/webhook/WebhookDeliveries.js"
 import { ServedApi } from "./ServedApi.js"
 
 const AccountsLive = HttpApiBuilder.group(ServedApi, "accounts", (handlers) =>

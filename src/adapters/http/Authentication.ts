@@ -1,15 +1,15 @@
 import { HttpApiMiddleware, HttpApiSecurity, HttpServerRequest, OpenApi } from "@effect/platform"
-import { Context, Effect, Either, Layer } from "effect"
-import type { AccountSuspended } from "../../domain/account/Account.js"
-import type { InvalidApiKey, KeyRevoked, MissingApiKey } from "../../domain/account/ApiKey.js"
-import type { Caller } from "../../application/Authenticate.js"
+import { Effect, Either, Layer } from "effect"
+import type { AuthFailure } from "../../application/account/Authenticate.js"
+
 import { KeyRefused } from "./contract/AuthErrors.js"
 import * as RequestInfo from "./observability/RequestInfo.js"
+import { CurrentCaller } from "../../ports/Caller.js"
 
 /** The authenticated caller of the current request. */
-export class CurrentCaller extends Context.Tag("spotcast/http/CurrentCaller")<CurrentCaller, Caller>() {}
+export { CurrentCaller }
 
-export type AuthFailure = MissingApiKey | InvalidApiKey | KeyRevoked | AccountSuspended
+export type { AuthFailure }
 
 const bearer = HttpApiSecurity.bearer.pipe(
   HttpApiSecurity.annotate(OpenApi.Description, "Authorization: Bearer sk_live_…")

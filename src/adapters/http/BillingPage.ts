@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { Context, Effect, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { Settings } from "../../ports/Settings.js"
+import { PurchaseUrl } from "../../ports/PurchaseUrl.js"
 
 export const BILLING_PATH = "/billing"
 
@@ -25,7 +26,7 @@ more, quoting your account id (shown by <code>GET /v3/developer/info</code>).</p
 export const layer = HttpApiBuilder.Router.use((router) => router.get(BILLING_PATH, Effect.succeed(HttpServerResponse.html(page))))
 
 /** Where balance answers and 402 errors send a client to buy credits. */
-export class PurchaseUrl extends Context.Tag("spotcast/http/PurchaseUrl")<PurchaseUrl, string>() {}
+export { PurchaseUrl }
 
 /** The configured billing page, else the page above on the service's public root. */
 export const purchaseUrlLayer = (configured: string | undefined) =>

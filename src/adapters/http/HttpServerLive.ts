@@ -20,7 +20,7 @@ import * as Observe from "./observability/Observe.js"
 import { RoutesLive } from "./RouteHandlers.js"
 import { WidgetsAdminLive, WidgetsLive } from "./WidgetHandlers.js"
 import { UsageAdminLive, UsageLive } from "./UsageHandlers.js"
-import * as RequestCounter from "../../application/RequestCounter.js"
+import * as RequestCounter from "../../application/usage/RequestCounter.js"
 import { Settings } from "../../ports/Settings.js"
 
 export const OPENAPI_PATH = "/v3/openapi.json"

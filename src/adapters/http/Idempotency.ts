@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { spotcastAccepted } from "./contract/SpotCastAccepted.js"
 import { type IdempotencyClaim, requestFingerprint } from "../../domain/billing/Idempotency.js"
 import { Crypto } from "../../ports/Crypto.js"
-import type { Charged } from "../../ports/SpotCastStore.js"
+import type { Charged } from "../../application/charge/Charge.js"
 import { Settings } from "../../ports/Settings.js"
 
 export const REPLAYED_HEADER = "idempotent-replayed"

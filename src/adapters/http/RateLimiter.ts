@@ -1,17 +1,14 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { RateWindowStore, type RateWindowStoreShape } from "../../ports/RateWindowStore.js"
-import { decide, hit, type RateDecision, type RateWindow, windowStart } from "./RateWindow.js"
+import { decide, hit, type RateWindow, windowStart } from "./RateWindow.js"
+import { RateLimiter, type RateLimiterShape } from "../../ports/RateLimiter.js"
 
 /**
  * Fixed one-minute windows per caller: shared by every API process where storage offers a
  * RateWindowStore (a PostgreSQL server), else kept in this process's memory (memory and embedded
  * storage serve one process).
  */
-export interface RateLimiterShape {
-  readonly hit: (bucket: string, limit: number, nowMillis: number) => Effect.Effect<RateDecision>
-}
-
-export class RateLimiter extends Context.Tag("spotcast/http/RateLimiter")<RateLimiter, RateLimiterShape>() {}
+export { RateLimiter, type RateLimiterShape }
 
 /** This process's windows. */
 export const make = (): RateLimiterShape => {

@@ -1,17 +1,11 @@
+import type { RateDecision } from "../../ports/RateLimiter.js"
+
+export type { RateDecision }
+
 /** A fixed one-minute window per caller: the count of requests since the window opened. */
 export interface RateWindow {
   readonly windowStartMillis: number
   readonly count: number
-}
-
-export interface RateDecision {
-  readonly allowed: boolean
-  readonly limit: number
-  readonly remaining: number
-  /** Unix seconds when the window resets (X-RateLimit-Reset). */
-  readonly resetAtSeconds: number
-  /** Whole seconds until then, at least 1 (Retry-After). */
-  readonly retryAfterSeconds: number
 }
 
 export const WINDOW_MILLIS = 60_000
@@ -31,7 +25,10 @@ export const decide = (windowStartMillis: number, position: number, limit: numbe
   }
 }
 
-/** Counts one request against the caller's window; the window is aligned to the minute. */
+/**
+ * Counts one request against the caller's window, refused ones included (as the shared store counts
+ * them: one rule wherever the windows are kept); the window is aligned to the minute.
+ */
 export const hit = (
   window: RateWindow | undefined,
   nowMillis: number,
@@ -39,10 +36,9 @@ export const hit = (
 ): { readonly window: RateWindow; readonly decision: RateDecision } => {
   const windowStartMillis = windowStart(nowMillis)
   const previous = window !== undefined && window.windowStartMillis === windowStartMillis ? window.count : 0
-  const allowed = previous < limit
-  const count = allowed ? previous + 1 : previous
+  const count = previous + 1
   return {
     window: { windowStartMillis, count },
-    decision: decide(windowStartMillis, previous + 1, limit, nowMillis)
+    decision: decide(windowStartMillis, count, limit, nowMillis)
   }
 }

@@ -10,8 +10,8 @@ import {
 import { Cause, Clock, Context, DefaultServices, Effect, Either, Exit, Option, Schema } from "effect"
 import { MissingApiKey } from "../../domain/account/ApiKey.js"
 import { invalid, type ValidationError } from "../../domain/Validation.js"
-import { type Caller, makeAuthenticate } from "../../application/Authenticate.js"
-import { RequestCounter } from "../../application/RequestCounter.js"
+import { type Caller, makeAuthenticate } from "../../application/account/Authenticate.js"
+import { RequestCounter } from "../../application/usage/RequestCounter.js"
 import { Settings } from "../../ports/Settings.js"
 import {
   InternalError,

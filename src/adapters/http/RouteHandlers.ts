@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { createRoute, refreshRoute, type RouteCharged } from "../../application/CreateRoute.js"
-import { getRoute, getRouteForecast, listRouteForecasts, listRoutes } from "../../application/ReadRoutes.js"
+import { createRoute, refreshRoute, type RouteCharged } from "../../application/route/CreateRoute.js"
+import { getRoute, getRouteForecast, listRouteForecasts, listRoutes } from "../../application/route/ReadRoutes.js"
 import { Settings } from "../../ports/Settings.js"
 import { createRouteCommand } from "./contract/RouteRequest.js"
 import {
@@ -22,7 +22,6 @@ import { DEFAULT_ROUTE_FORECASTS_LIMIT, DEFAULT_ROUTES_LIMIT } from "./RouteApi.
 import { listBody } from "./contract/Wire.js"
 import { ServedApi } from "./ServedApi.js"
 import { conditionalJson } from "./ConditionalGet.js"
-import { checkWebhookHost } from "./WebhookHosts.js"
 
 /** The 202, from the route and receipt alone; a replay also says so in `Idempotent-Replayed: true`. */
 const accepted = ({ charged, route }: RouteCharged) =>
@@ -39,7 +38,6 @@ export const RoutesLive = HttpApiBuilder.group(ServedApi, "routes", (handlers) =
   handlers
     .handle("create", ({ headers, payload, request }) =>
       Effect.gen(function*() {
-        yield* checkWebhookHost(payload.webhook_url)
         const claim = yield* claimOf(headers["idempotency-key"], "POST", "/v3/route", request.json)
         return yield* accepted(yield* createRoute(yield* callerAccount, createRouteCommand(payload), claim))
       }).pipe(withPurchaseUrl))

@@ -2,17 +2,16 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { balanceResource, developerInfo as developerInfoResource } from "./contract/AccountResources.js"
 import { createSpotCastCommand } from "./contract/CreateSpotCastRequest.js"
-import { checkWebhookHost } from "./WebhookHosts.js"
 import { forecastList } from "./contract/ForecastList.js"
 import { ForecastResource, forecastResource } from "./contract/ForecastResource.js"
 import { DEFAULT_FORECASTS_LIMIT, DEFAULT_SPOTCASTS_LIMIT } from "./contract/ListQuery.js"
 import { refreshSpotCastCommand } from "./contract/RefreshSpotCastRequest.js"
 import { spotcastListItem, spotcastResource } from "./contract/SpotCastResource.js"
 import { StatusResource, statusResource } from "./contract/StatusResource.js"
-import { accountBalance, developerInfo } from "../../application/AccountOverview.js"
-import { createSpotCast } from "../../application/CreateSpotCast.js"
-import { getForecast, getSpotCast, listForecasts, listSpotCasts } from "../../application/ReadSpotCasts.js"
-import { refreshSpotCast } from "../../application/RefreshSpotCast.js"
+import { accountBalance, developerInfo } from "../../application/account/AccountOverview.js"
+import { createSpotCast } from "../../application/spotcast/CreateSpotCast.js"
+import { getForecast, getSpotCast, listForecasts, listSpotCasts } from "../../application/spotcast/ReadSpotCasts.js"
+import { refreshSpotCast } from "../../application/spotcast/RefreshSpotCast.js"
 import { CurrentCaller } from "./Authentication.js"
 import { PurchaseUrl } from "./BillingPage.js"
 import { callerAccount } from "./CallerAccount.js"
@@ -51,7 +50,6 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
   handlers
     .handle("create", ({ headers, payload, request }) =>
       Effect.gen(function*() {
-        yield* checkWebhookHost(payload.webhook_url)
         // Fingerprinted as sent: the decoded body no longer holds start_date's text.
         const claim = yield* claimOf(headers["idempotency-key"], "POST", "/v3/spotcast", request.json)
         return yield* accepted(yield* createSpotCast(yield* callerAccount, createSpotCastCommand(payload), claim))
@@ -59,7 +57,6 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
     .handle("refresh", ({ headers, path, payload }) =>
       Effect.gen(function*() {
         // The decoded refresh body is its wire form, with no body and null read as {}.
-        yield* checkWebhookHost(payload?.webhook_url)
         const refreshPath = `/v3/spotcast/${path.id}/refresh`
         const claim = yield* claimOf(headers["idempotency-key"], "POST", refreshPath, Effect.succeed(payload))
         return yield* accepted(yield* refreshSpotCast(yield* callerAccount, path.id, refreshSpotCastCommand(payload), claim))

@@ -8,7 +8,7 @@ import {
   listWidgets,
   refreshWidget,
   updateWidget
-} from "../../application/Widgets.js"
+} from "../../application/widget/Widgets.js"
 import { Settings } from "../../ports/Settings.js"
 import { DEFAULT_WIDGETS_LIMIT } from "./contract/ListQuery.js"
 import { widgetConfig, widgetPatch, WidgetResource, widgetResource } from "./contract/WidgetResources.js"

@@ -4,14 +4,16 @@ import type { ForecastId, SpotCastId } from "../../domain/Ids.js"
 import type { PageRequest } from "../../ports/SpotCastStore.js"
 import { insertSorted, newestFirst, positionAt } from "./KeysetOrder.js"
 import type { MemoryTables } from "./MemoryDatabase.js"
+import { setRow, type Undo, unindex } from "./MemoryTransactions.js"
 
 /** Stores a new forecast as its SpotCast's newest, with its first job (a create's or a refresh's). */
-export const addForecast = (db: MemoryTables, forecast: Forecast): void => {
-  db.forecasts.set(forecast.id, forecast)
+export const addForecast = (db: MemoryTables, forecast: Forecast, onUndo: Undo): void => {
+  setRow(db.forecasts, forecast.id, forecast, onUndo)
   const list = db.forecastsOf.get(forecast.spotcastId) ?? []
   list.push(forecast.id)
-  db.forecastsOf.set(forecast.spotcastId, list)
-  db.jobs.set(forecast.id, jobFor(forecast))
+  setRow(db.forecastsOf, forecast.spotcastId, list, onUndo)
+  onUndo(() => unindex(list, forecast.id))
+  setRow(db.jobs, forecast.id, jobFor(forecast), onUndo)
 }
 
 /** The newest forecast of a SpotCast that has one (every stored SpotCast does), and how many it has. */

@@ -1,14 +1,11 @@
-import { Effect, Either, Layer, Option } from "effect"
-import { draftReceipt } from "../../domain/billing/Receipt.js"
-import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
+import { Effect, Layer, Option } from "effect"
 import type { AccountId, ForecastId, RouteId } from "../../domain/Ids.js"
-import { type Route, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
+import type { Route, RouteView } from "../../domain/route/Route.js"
 import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
 import { insertIndexed, newestFirst, positionAt } from "./KeysetOrder.js"
-import { charging } from "./MemoryCharging.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 import { addForecast, forecastsPage, newestForecast } from "./MemoryForecasts.js"
-import * as MemorySpotCastStore from "./MemorySpotCastStore.js"
+import { changing, setRow, unindex } from "./MemoryTransactions.js"
 
 const owned = (db: MemoryTables, accountId: AccountId, routeId: string): Route | undefined => {
   const route = db.routes.get(routeId as RouteId)
@@ -26,48 +23,23 @@ const view = (db: MemoryTables, route: Route): RouteView => {
 }
 
 export const make = (db: MemoryTables): RouteStoreShape => {
-  const spotcasts = MemorySpotCastStore.make(db)
   return {
-    create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, route, spotcast }) =>
-      Effect.suspend(() =>
-        charging(db, {
-          accountId: route.accountId,
-          forecast,
-          chargeId,
-          routeId: route.id,
-          idempotency,
-          draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
-          check: () => Either.void,
-          write: () => {
-            db.spotcasts.set(spotcast.id, spotcast)
-            db.routeOfSpotCast.set(spotcast.id, route.id)
-            db.routes.set(route.id, route)
-            insertIndexed(db.routesOf, route.accountId, route.id, (id) =>
-              positionAt(db.routes.get(id)!.createdAt, id))
-            addForecast(db, forecast)
-          }
-        })
-      ),
+    insert: (route, spotcast, forecast) =>
+      changing((onUndo) => {
+        setRow(db.spotcasts, spotcast.id, spotcast, onUndo)
+        setRow(db.routeOfSpotCast, spotcast.id, route.id, onUndo)
+        setRow(db.routes, route.id, route, onUndo)
+        insertIndexed(db.routesOf, route.accountId, route.id, (id) => positionAt(db.routes.get(id)!.createdAt, id))
+        onUndo(() => unindex(db.routesOf.get(route.accountId)!, route.id))
+        addForecast(db, forecast, onUndo)
+      }),
 
-    refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, routeId }) =>
-      Effect.suspend(() => {
+    lockLatest: (accountId, routeId) =>
+      Effect.sync(() => {
         const route = owned(db, accountId, routeId)
-        return charging(db, {
-          accountId,
-          forecast,
-          chargeId,
-          ...(route === undefined ? {} : { routeId: route.id }),
-          idempotency,
-          draft: draftReceipt("refresh", forecast.spotcastId, forecast, price, estimatedCompletionSeconds),
-          check: (): Either.Either<void, MarineRouteNotFound | RouteRefreshInProgress> => {
-            if (route === undefined || route.spotcastId !== forecast.spotcastId) return Either.left(new MarineRouteNotFound({ routeId }))
-            const latest = view(db, route).latest
-            return isTerminal(latest.status)
-              ? Either.void
-              : Either.left(new RouteRefreshInProgress({ routeId: route.id, forecastId: latest.id }))
-          },
-          write: () => addForecast(db, forecast)
-        })
+        if (route === undefined) return Option.none()
+        const { latest } = view(db, route)
+        return Option.some({ route, latest: { id: latest.id, status: latest.status } })
       }),
 
     get: (accountId, routeId) =>
@@ -116,12 +88,9 @@ export const make = (db: MemoryTables): RouteStoreShape => {
 
     // The route's analysis is stored first (read only once its forecast shows completed), then the
     // forecast completes exactly as a SpotCast's does.
-    complete: ({ analysis, at, delivery, forecastId, routeAnalysis }) =>
-      Effect.suspend(() => {
-        const forecast = db.forecasts.get(forecastId)
-        if (forecast === undefined || isTerminal(forecast.status)) return Effect.succeed(false)
-        db.routeAnalyses.set(forecastId, routeAnalysis)
-        return spotcasts.complete({ forecastId, analysis, at, ...(delivery === undefined ? {} : { delivery }) })
+    saveAnalysis: (forecast, analysis) =>
+      changing((onUndo) => {
+        if (!db.routeAnalyses.has(forecast.id)) setRow(db.routeAnalyses, forecast.id, analysis, onUndo)
       })
   }
 }

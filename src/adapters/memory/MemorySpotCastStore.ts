@@ -1,16 +1,13 @@
-import { DateTime, Effect, Either, Layer, Option } from "effect"
-import { applyEntry, emptyBalance, refundEntry } from "../../domain/billing/Ledger.js"
-import { draftReceipt } from "../../domain/billing/Receipt.js"
-import { checkRefreshable, type Forecast, type ForecastInProgress } from "../../domain/forecast/Forecast.js"
-import { advanced, completed, failed } from "../../domain/forecast/ForecastLifecycle.js"
+import { DateTime, Effect, Layer, Option } from "effect"
+import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
+import { progressAt, type Stage } from "../../domain/forecast/Progress.js"
 import type { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
-import { SpotCastNotFound, type SpotCastView } from "../../domain/spotcast/SpotCast.js"
-import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
+import type { SpotCastView } from "../../ports/SpotCastStore.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { insertSorted, newestFirst, positionAt } from "./KeysetOrder.js"
-import { charging } from "./MemoryCharging.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 import { addForecast, forecastsPage } from "./MemoryForecasts.js"
+import { changing, setRow, unindex } from "./MemoryTransactions.js"
 
 const COMPLETION_SAMPLES = 100
 
@@ -21,64 +18,49 @@ const view = (db: MemoryTables, spotcastId: SpotCastId): SpotCastView | undefine
   return { spotcast, forecastCount: ids.length, latest: db.forecasts.get(ids[ids.length - 1]!)! }
 }
 
+/**
+ * The one rule for a widget's or route's hidden SpotCast: it is none of the account's SpotCasts, so
+ * no SpotCast read (the SpotCast, its forecasts, a page of them, a refresh's lock) finds it.
+ */
 const ownedSpotCast = (db: MemoryTables, accountId: AccountId, spotcastId: string) => {
   const spotcast = db.spotcasts.get(spotcastId as SpotCastId)
-  // A widget's or route's hidden SpotCast is not one of the account's SpotCasts.
   return spotcast !== undefined && spotcast.accountId === accountId && !db.widgetOfSpotCast.has(spotcast.id) &&
       !db.routeOfSpotCast.has(spotcast.id)
     ? spotcast
     : undefined
 }
 
-/** The forecast as the domain's `move` leaves it; undefined when it is missing or has finished. */
-const step = (db: MemoryTables, forecastId: ForecastId, move: (forecast: Forecast) => Either.Either<Forecast, unknown>) => {
+/**
+ * As the database's conditional update: an unfinished forecast moves on to `stage` (never back);
+ * false when it has finished.
+ */
+const moveOn = (db: MemoryTables, forecastId: ForecastId, stage: Exclude<Stage, "completed">): boolean => {
   const forecast = db.forecasts.get(forecastId)
-  return forecast === undefined ? undefined : Either.getOrUndefined(move(forecast))
-}
-
-const finish = (db: MemoryTables, forecast: Forecast, delivery: WebhookDelivery | undefined) => {
-  db.forecasts.set(forecast.id, forecast)
-  db.jobs.delete(forecast.id)
-  if (delivery !== undefined) {
-    db.deliveries.set(delivery.id, delivery)
-    db.attempts.set(delivery.id, [])
-  }
+  if (forecast === undefined || isTerminal(forecast.status)) return false
+  const progress = progressAt(stage)
+  if (forecast.progress.percentage < progress.percentage) db.forecasts.set(forecastId, { ...forecast, status: "processing", progress })
+  return true
 }
 
 export const make = (db: MemoryTables): SpotCastStoreShape => ({
-  create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast }) =>
-    Effect.suspend(() =>
-      charging(db, {
-        accountId: spotcast.accountId,
-        forecast,
-        chargeId,
-        idempotency,
-        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
-        check: () => Either.void,
-        write: () => {
-          db.spotcasts.set(spotcast.id, spotcast)
-          const owned = db.spotcastsOf.get(spotcast.accountId)
-          if (owned !== undefined) insertSorted(owned, spotcast.id, (id) => positionAt(db.spotcasts.get(id)!.createdAt, id))
-          addForecast(db, forecast)
-        }
-      })
-    ),
+  insert: (spotcast, forecast) =>
+    changing((onUndo) => {
+      setRow(db.spotcasts, spotcast.id, spotcast, onUndo)
+      const owned = db.spotcastsOf.get(spotcast.accountId)
+      if (owned !== undefined) {
+        insertSorted(owned, spotcast.id, (id) => positionAt(db.spotcasts.get(id)!.createdAt, id))
+        onUndo(() => unindex(owned, spotcast.id))
+      }
+      addForecast(db, forecast, onUndo)
+    }),
 
-  refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcastId }) =>
-    Effect.suspend(() =>
-      charging(db, {
-        accountId,
-        forecast,
-        chargeId,
-        idempotency,
-        draft: draftReceipt("refresh", spotcastId, forecast, price, estimatedCompletionSeconds),
-        check: (): Either.Either<void, SpotCastNotFound | ForecastInProgress> => {
-          const current = ownedSpotCast(db, accountId, spotcastId) && view(db, spotcastId)
-          return current ? checkRefreshable(spotcastId, current.latest) : Either.left(new SpotCastNotFound({ spotcastId }))
-        },
-        write: () => addForecast(db, forecast)
-      })
-    ),
+  lockLatest: (accountId, spotcastId) =>
+    Effect.sync(() => {
+      const current = ownedSpotCast(db, accountId, spotcastId) && view(db, spotcastId as SpotCastId)
+      return current ? Option.some({ id: current.latest.id, status: current.latest.status }) : Option.none()
+    }),
+
+  addForecast: (forecast) => changing((onUndo) => addForecast(db, forecast, onUndo)),
 
   get: (accountId, spotcastId) =>
     Effect.sync(() =>
@@ -89,7 +71,7 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
     Effect.sync(() => {
       const forecast = db.forecasts.get(forecastId as ForecastId)
       return Option.fromNullable(
-        forecast !== undefined && forecast.accountId === accountId && forecast.spotcastId === spotcastId
+        forecast !== undefined && forecast.spotcastId === spotcastId && ownedSpotCast(db, accountId, spotcastId) !== undefined
           ? forecast
           : undefined
       )
@@ -113,43 +95,31 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
       const account = spotcast && db.accounts.get(spotcast.accountId)
       if (!(forecast && spotcast && account)) return Option.none()
       const ofRoute = db.routeOfSpotCast.has(spotcast.id)
-      if (start !== undefined && !ofRoute) {
-        const next = step(db, forecastId, (before) => advanced(before, start))
-        if (next !== undefined) db.forecasts.set(forecastId, next)
-      }
+      if (start !== undefined && !ofRoute) moveOn(db, forecastId, start)
       return Option.some({ account, spotcast, forecast, ofRoute })
     }),
 
-  advance: (forecastId, stage) =>
-    Effect.sync(() => {
-      const next = step(db, forecastId, (forecast) => advanced(forecast, stage))
-      if (next === undefined) return false
-      db.forecasts.set(forecastId, next)
-      return true
-    }),
+  advance: (forecastId, stage) => Effect.sync(() => moveOn(db, forecastId, stage)),
 
-  complete: ({ analysis, at, delivery, forecastId }) =>
-    Effect.sync(() => {
-      const done = step(db, forecastId, (forecast) => completed(forecast, analysis, at))
-      if (done === undefined) return false
-      finish(db, done, delivery)
-      db.completionSeconds.push((DateTime.toEpochMillis(at) - DateTime.toEpochMillis(done.createdAt)) / 1000)
-      if (db.completionSeconds.length > COMPLETION_SAMPLES) db.completionSeconds.shift()
-      return true
-    }),
+  lockForecast: (forecastId) => Effect.sync(() => Option.fromNullable(db.forecasts.get(forecastId))),
 
-  fail: ({ at, delivery, error, forecastId, refundId }) =>
-    Effect.sync(() => {
-      const done = step(db, forecastId, (forecast) => failed(forecast, error, at))
-      if (done === undefined) return false
-      finish(db, done, delivery)
-      const chargeId = db.chargeOf.get(forecastId)
-      const charged = chargeId && db.ledger.get(done.accountId)?.find((e) => e.id === chargeId)
-      if (chargeId !== undefined && charged && !db.refunded.has(chargeId)) {
-        const refund = refundEntry(charged, refundId, at)
-        db.ledger.get(done.accountId)!.push(refund)
-        db.balances.set(done.accountId, applyEntry(db.balances.get(done.accountId) ?? emptyBalance, refund))
-        db.refunded.add(chargeId)
+  saveFinished: (forecast) =>
+    changing((onUndo) => {
+      const stored = db.forecasts.get(forecast.id)
+      // As the database's conditional update: only an unfinished forecast is written.
+      if (stored === undefined || isTerminal(stored.status)) return false
+      setRow(db.forecasts, forecast.id, forecast, onUndo)
+      const job = db.jobs.get(forecast.id)
+      db.jobs.delete(forecast.id)
+      if (job !== undefined) onUndo(() => db.jobs.set(forecast.id, job))
+      if (forecast.completedAt !== undefined) {
+        const samples = db.completionSeconds
+        samples.push((DateTime.toEpochMillis(forecast.completedAt) - DateTime.toEpochMillis(forecast.createdAt)) / 1000)
+        const dropped = samples.length > COMPLETION_SAMPLES ? samples.shift() : undefined
+        onUndo(() => {
+          samples.pop()
+          if (dropped !== undefined) samples.unshift(dropped)
+        })
       }
       return true
     }),

@@ -11,6 +11,8 @@ import * as MemoryRouteStore from "./MemoryRouteStore.js"
 import * as MemoryWidgetStore from "./MemoryWidgetStore.js"
 import * as MemoryWeatherCache from "./MemoryWeatherCache.js"
 import * as MemoryInstallationSecrets from "./MemoryInstallationSecrets.js"
+import * as MemoryChargeLedger from "./MemoryChargeLedger.js"
+import * as MemoryTransactions from "./MemoryTransactions.js"
 
 /** Every storage port, the webhook outbox included, on one fresh in-memory database. */
 export const layer = Layer.mergeAll(
@@ -24,5 +26,7 @@ export const layer = Layer.mergeAll(
   MemoryUsageStore.layer,
   MemoryRouteStore.layer,
   MemoryWeatherCache.layer,
-  MemoryInstallationSecrets.layer
+  MemoryInstallationSecrets.layer,
+  MemoryChargeLedger.layer,
+  MemoryTransactions.layer
 ).pipe(Layer.provideMerge(MemoryDatabase.layer))

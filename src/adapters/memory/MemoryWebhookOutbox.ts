@@ -5,6 +5,7 @@ import { recordAttempt } from "../../domain/webhook/WebhookAttempt.js"
 import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 import { type DeliveryNotFailed, DeliveryNotFound, redeliver } from "../../domain/webhook/WebhookRedelivery.js"
 import { type DeliveryHistory, WebhookOutbox, type WebhookOutboxShape } from "../../ports/WebhookOutbox.js"
+import { changing, setRow } from "./MemoryTransactions.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 
 interface Lease {
@@ -36,6 +37,12 @@ const owned = (db: MemoryTables, accountId: AccountId, deliveryId: string) => {
 }
 
 export const make = (db: MemoryTables): WebhookOutboxShape => ({
+  add: (delivery) =>
+    changing((onUndo) => {
+      setRow(db.deliveries, delivery.id, delivery, onUndo)
+      setRow(db.attempts, delivery.id, [], onUndo)
+    }),
+
   claim: (owner, lease) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Effect.sync(() => {

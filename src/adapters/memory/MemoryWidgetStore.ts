@@ -1,18 +1,11 @@
-import { DateTime, Effect, Either, Layer, Option } from "effect"
-import { draftReceipt } from "../../domain/billing/Receipt.js"
+import { DateTime, Effect, Layer, Option } from "effect"
 import type { AccountId, SpotCastId, WidgetId } from "../../domain/Ids.js"
-import {
-  checkWidgetRefreshable,
-  type Widget,
-  WidgetNotFound,
-  type WidgetRefreshInProgress,
-  type WidgetView
-} from "../../domain/widget/Widget.js"
+import type { Widget, WidgetView } from "../../domain/widget/Widget.js"
 import { WidgetStore, type WidgetStoreShape } from "../../ports/WidgetStore.js"
 import { insertIndexed, newestFirst, positionAt } from "./KeysetOrder.js"
-import { charging } from "./MemoryCharging.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 import { addForecast, newestForecast } from "./MemoryForecasts.js"
+import { changing, setRow, unindex } from "./MemoryTransactions.js"
 
 const live = (db: MemoryTables, widgetId: string) => {
   const record = db.widgets.get(widgetId as WidgetId)
@@ -35,53 +28,29 @@ const save = (db: MemoryTables, widget: Widget) => {
 }
 
 export const make = (db: MemoryTables): WidgetStoreShape => ({
-  create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast, widget }) =>
-    Effect.suspend(() =>
-      charging(db, {
-        accountId: widget.accountId,
-        forecast,
-        chargeId,
-        widgetId: widget.id,
-        idempotency,
-        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
-        check: () => Either.void,
-        write: () => {
-          db.spotcasts.set(spotcast.id, spotcast)
-          db.widgetOfSpotCast.set(spotcast.id, widget.id)
-          db.widgets.set(widget.id, { current: widget, created: widget, deleted: false })
-          insertIndexed(db.widgetsOf, widget.accountId, widget.id, (id) =>
-            positionAt(db.widgets.get(id)!.created.createdAt, id))
-          addForecast(db, forecast)
-        }
-      })
-    ),
+  insert: (widget, spotcast, forecast) =>
+    changing((onUndo) => {
+      setRow(db.spotcasts, spotcast.id, spotcast, onUndo)
+      setRow(db.widgetOfSpotCast, spotcast.id, widget.id, onUndo)
+      setRow(db.widgets, widget.id, { current: widget, created: widget, deleted: false }, onUndo)
+      insertIndexed(db.widgetsOf, widget.accountId, widget.id, (id) => positionAt(db.widgets.get(id)!.created.createdAt, id))
+      onUndo(() => unindex(db.widgetsOf.get(widget.accountId)!, widget.id))
+      addForecast(db, forecast, onUndo)
+    }),
 
-  refresh: ({ accountId, aim, automatic, chargeId, estimatedCompletionSeconds, forecast, price, refreshed, widgetId }) =>
-    Effect.suspend(() => {
+  lockLatest: (accountId, widgetId) =>
+    Effect.sync(() => {
       const widget = owned(db, accountId, widgetId)
-      return charging(db, {
-        accountId,
-        forecast,
-        chargeId,
-        widgetId,
-        idempotency: undefined,
-        draft: draftReceipt("refresh", forecast.spotcastId, forecast, price, estimatedCompletionSeconds),
-        check: (): Either.Either<void, WidgetNotFound | WidgetRefreshInProgress> => {
-          if (widget === undefined || widget.spotcastId !== forecast.spotcastId) {
-            return Either.left(new WidgetNotFound({ widgetId }))
-          }
-          if (
-            automatic !== undefined &&
-            (widget.nextRefreshAt === undefined || !DateTime.Equivalence(widget.nextRefreshAt, automatic.dueAt))
-          ) return Either.left(new WidgetNotFound({ widgetId }))
-          return checkWidgetRefreshable(widget.id, view(db, widget).latest)
-        },
-        write: () => {
-          db.spotcasts.set(widget!.spotcastId, aim(widget!))
-          addForecast(db, forecast)
-          save(db, refreshed(widget!))
-        }
-      }).pipe(Effect.catchTag("IdempotencyKeyReused", Effect.die)) // no key: never reused
+      if (widget === undefined) return Option.none()
+      const { latest } = view(db, widget)
+      return Option.some({ widget, latest: { id: latest.id, status: latest.status } })
+    }),
+
+  addForecast: (forecast, spotcast, widget) =>
+    changing((onUndo) => {
+      setRow(db.spotcasts, spotcast.id, spotcast, onUndo)
+      addForecast(db, forecast, onUndo)
+      setRow(db.widgets, widget.id, { ...db.widgets.get(widget.id)!, current: widget }, onUndo)
     }),
 
   get: (accountId, widgetId) =>

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 
-import { ChargeProduct, LedgerEntry, LedgerEntryKind } from "../../domain/billing/Ledger.js"
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { type Balance, ChargeProduct, LedgerEntry, LedgerEntryKind } from "../../domain/billing/Ledger.js"
 import { AccountId, ForecastId, LedgerEntryId, RouteId, WidgetId } from "../../domain/Ids.js"
 
 import { Credits, Timestamp } from "./Columns.js"
@@ -49,3 +50,11 @@ export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSc
     created_at: e.createdAt
   })
 })
+
+/**
+ * The SET list that adds an entry's balance change (the domain's `entryDelta`) to an account row:
+ * the arithmetic is the domain's, the statement only adds.
+ */
+export const addDelta = (sql: SqlClient.SqlClient, delta: Balance) =>
+  sql`credit_balance = credit_balance + ${delta.creditBalance}, total_purchased = total_purchased + ${delta.totalPurchased},
+      total_used = total_used + ${delta.totalUsed}`

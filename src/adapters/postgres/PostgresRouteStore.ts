@@ -1,17 +1,12 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Layer, Option, Schema } from "effect"
-import { draftReceipt } from "../../domain/billing/Receipt.js"
-import { completed } from "../../domain/forecast/ForecastLifecycle.js"
-import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
 import { AccountId, ForecastId, RouteId, SpotCastId } from "../../domain/Ids.js"
-import { Route, RouteAnalysis, MarineRouteNotFound, RouteRefreshInProgress, type RouteView } from "../../domain/route/Route.js"
+import { Route, RouteAnalysis, type RouteView } from "../../domain/route/Route.js"
 import { RouteStore, type RouteStoreShape } from "../../ports/RouteStore.js"
 import { AccountPage, afterCursor } from "./AccountPages.js"
 import { AccountFromRow } from "./AccountRows.js"
-import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
-import { makeForecastSteps } from "./ForecastSteps.js"
 import { insertHiddenSpotCast, makeHiddenSpotCastViews } from "./HiddenSpotCasts.js"
 import { makeNewForecasts } from "./NewForecasts.js"
 import { ForecastPage, forecastPageQuery, positionOf } from "./SpotCastReads.js"
@@ -39,10 +34,8 @@ const rowOf = (route: Route) => ({
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const { charging } = makeChargeSteps(sql)
-  const steps = makeForecastSteps(sql)
 
-  const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
+  const { enqueue, statusOf } = makeNewForecasts(sql)
   const insertSpotCast = insertHiddenSpotCast(sql, "route_id", RouteId)
   const insertRoute = SqlSchema.void({ Request: RouteRow, execute: (row) => sql`INSERT INTO routes ${sql.insert(row)}` })
   const insertAnalysis = SqlSchema.void({
@@ -146,48 +139,23 @@ export const make = Effect.gen(function*() {
   )
 
   const store: RouteStoreShape = {
-    create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, route, spotcast }) =>
-      charging({
-        accountId: route.accountId,
-        forecast,
-        chargeId,
-        routeId: route.id,
-        idempotency,
-        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
-        check: Effect.void,
-        write: Effect.all([
-          insertSpotCast({ spotcast, latest: forecast.id, owner: route.id }),
-          insertRoute(rowOf(route)),
-          enqueue(forecast)
-        ], { discard: true })
-      }).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }), Effect.withSpan("RouteStore.create")),
+    insert: (route, spotcast, forecast) =>
+      Effect.all([
+        insertSpotCast({ spotcast, latest: forecast.id, owner: route.id }),
+        insertRoute(rowOf(route)),
+        enqueue(forecast)
+      ], { discard: true }).pipe(Effect.orDie, Effect.withSpan("RouteStore.insert")),
 
-    refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, routeId }) =>
-      charging({
-        accountId,
-        forecast,
-        chargeId,
-        ...(Schema.is(RouteId)(routeId) ? { routeId } : {}),
-        idempotency,
-        draft: draftReceipt("refresh", forecast.spotcastId, forecast, price, estimatedCompletionSeconds),
-        check: Effect.gen(function*() {
-          const route = yield* findRoute({ accountId, routeId })
-          if (Option.isNone(route) || route.value.spotcast_id !== forecast.spotcastId) {
-            return yield* new MarineRouteNotFound({ routeId })
-          }
-          const current = yield* lockLatest({ accountId, spotcastId: route.value.spotcast_id })
-          if (Option.isNone(current)) return yield* new MarineRouteNotFound({ routeId })
-          const latest = current.value.latest_forecast_id
-          const { status } = yield* statusOf({ accountId, forecastId: latest })
-          if (!isTerminal(status)) {
-            return yield* new RouteRefreshInProgress({ routeId: route.value.route_id, forecastId: latest })
-          }
-        }),
-        write: Effect.zipRight(enqueue(forecast), bumpSpotCast({ accountId, spotcastId: forecast.spotcastId, latest: forecast.id }))
-      }).pipe(
-        Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die, NoSuchElementException: Effect.die }),
-        Effect.withSpan("RouteStore.refresh")
-      ),
+    lockLatest: (accountId, routeId) =>
+      Effect.gen(function*() {
+        const route = yield* findRoute({ accountId, routeId })
+        if (Option.isNone(route)) return Option.none()
+        const current = yield* lockLatest({ accountId, spotcastId: route.value.spotcast_id })
+        if (Option.isNone(current)) return Option.none()
+        const id = current.value.latest_forecast_id
+        const { status } = yield* statusOf({ accountId, forecastId: id })
+        return Option.some({ route: route.value.body, latest: { id, status } })
+      }).pipe(Effect.orDie, Effect.withSpan("RouteStore.lockLatest")),
 
     get: (accountId, routeId) =>
       findRoute({ accountId, routeId }).pipe(
@@ -246,17 +214,11 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("RouteStore.work")
       ),
 
-    complete: ({ analysis, at, delivery, forecastId, routeAnalysis }) =>
-      sql.withTransaction(Effect.gen(function*() {
-        const moved = yield* steps.step(forecastId, (forecast) => completed(forecast, analysis, at))
-        if (Option.isNone(moved)) return false
-        const done = moved.value.after
-        yield* insertAnalysis({ account_id: done.accountId, forecast_id: done.id, body: routeAnalysis })
-        yield* steps.save(done, true)
-        yield* steps.deleteJob({ accountId: done.accountId, forecastId: done.id })
-        if (delivery !== undefined) yield* steps.insertDelivery(delivery)
-        return true
-      })).pipe(Effect.orDie, Effect.withSpan("RouteStore.complete"))
+    saveAnalysis: (forecast, analysis) =>
+      insertAnalysis({ account_id: forecast.accountId, forecast_id: forecast.id, body: analysis }).pipe(
+        Effect.orDie,
+        Effect.withSpan("RouteStore.saveAnalysis")
+      )
   }
   return RouteStore.of(store)
 })

@@ -1,23 +1,18 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { draftReceipt } from "../../domain/billing/Receipt.js"
-import { checkRefreshable } from "../../domain/forecast/Forecast.js"
-import { failed } from "../../domain/forecast/ForecastLifecycle.js"
 import { jobFor } from "../../domain/forecast/Job.js"
 import { stagePercentage } from "../../domain/forecast/Progress.js"
-import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
-import { SpotCastNotFound } from "../../domain/spotcast/SpotCast.js"
+import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { SecretSealer } from "../../ports/SecretSealer.js"
 import { spanned } from "../../ports/Spans.js"
 import { openSecrets } from "./AccountRows.js"
-import { makeChargeSteps } from "./ChargeSteps.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
 import { makeNewForecasts } from "./NewForecasts.js"
 import { JobFromRow } from "./JobRows.js"
-import { makeSpotCastReads } from "./SpotCastReads.js"
+import { makeSpotCastReads, notHidden } from "./SpotCastReads.js"
 import { ForecastFromRow, SpotCastFromRow } from "./SpotCastRows.js"
 
 const COMPLETION_SAMPLES = 100
@@ -25,7 +20,6 @@ const COMPLETION_SAMPLES = 100
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const sealer = yield* Effect.serviceOption(SecretSealer)
-  const { charging } = makeChargeSteps(sql)
   const steps = makeForecastSteps(sql)
   // The worker's read decodes its account as `SELECT * FROM accounts` rows are, sealed secrets opened.
   const reads = makeSpotCastReads(sql, openSecrets(sealer))
@@ -54,7 +48,7 @@ export const make = Effect.gen(function*() {
     Result: Schema.Struct({ latest_forecast_id: ForecastId }),
     execute: ({ accountId, spotcastId }) =>
       sql`SELECT latest_forecast_id FROM spotcasts
-          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} AND widget_id IS NULL AND route_id IS NULL
+          WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId} AND ${sql.unsafe(notHidden())}
           FOR UPDATE`
   })
   const recentCompletions = SqlSchema.findAll({
@@ -66,36 +60,23 @@ export const make = Effect.gen(function*() {
   })
 
   const store: SpotCastStoreShape = {
-    create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast }) =>
-      charging({
-        accountId: spotcast.accountId,
-        forecast,
-        chargeId,
-        idempotency,
-        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
-        check: Effect.void,
-        write: insertCreated({ spotcast, forecast, job: jobFor(forecast) })
-      }).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }), Effect.withSpan("SpotCastStore.create")),
+    insert: (spotcast, forecast) =>
+      insertCreated({ spotcast, forecast, job: jobFor(forecast) }).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.insert")),
 
-    refresh: ({ accountId, chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcastId }) =>
-      charging({
-        accountId,
-        forecast,
-        chargeId,
-        idempotency,
-        draft: draftReceipt("refresh", spotcastId, forecast, price, estimatedCompletionSeconds),
-        check: Effect.gen(function*() {
-          const current = yield* lockSpotCast({ accountId, spotcastId })
-          if (Option.isNone(current)) return yield* new SpotCastNotFound({ spotcastId })
-          const latest = current.value.latest_forecast_id
-          const { status } = yield* statusOf({ accountId, forecastId: latest })
-          yield* checkRefreshable(spotcastId, { id: latest, status })
-        }),
-        write: Effect.zipRight(enqueue(forecast), bumpSpotCast({ accountId, spotcastId, latest: forecast.id }))
-      }).pipe(
-        Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die, NoSuchElementException: Effect.die }),
-        Effect.withSpan("SpotCastStore.refresh")
-      ),
+    lockLatest: (accountId, spotcastId) =>
+      Effect.gen(function*() {
+        const current = yield* lockSpotCast({ accountId, spotcastId })
+        if (Option.isNone(current)) return Option.none()
+        const id = current.value.latest_forecast_id
+        const { status } = yield* statusOf({ accountId, forecastId: id })
+        return Option.some({ id, status })
+      }).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.lockLatest")),
+
+    addForecast: (forecast) =>
+      Effect.zipRight(
+        enqueue(forecast),
+        bumpSpotCast({ accountId: forecast.accountId, spotcastId: forecast.spotcastId, latest: forecast.id })
+      ).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.addForecast")),
 
     get: (accountId, spotcastId) => reads.get(accountId, spotcastId).pipe(Effect.orDie, getSpan),
     getForecast: (accountId, spotcastId, forecastId) =>
@@ -110,30 +91,14 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("SpotCastStore.work")
       ),
 
-    // One statement each, without a transaction; a webhook delivery joins the completion in one.
+    // One statement each; the finish path runs them in the core's transaction when it writes more.
     advance: (forecastId, stage) =>
       steps.advance(forecastId, stage).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.advance")),
 
-    complete: ({ analysis, at, delivery, forecastId }) =>
-      (delivery === undefined
-        ? steps.complete(forecastId, analysis, at)
-        : sql.withTransaction(Effect.gen(function*() {
-          const done = yield* steps.complete(forecastId, analysis, at)
-          if (done) yield* steps.insertDelivery(delivery)
-          return done
-        }))).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.complete")),
+    lockForecast: (forecastId) => steps.lock(forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.lockForecast")),
 
-    fail: ({ at, delivery, error, forecastId, refundId }) =>
-      sql.withTransaction(Effect.gen(function*() {
-        const moved = yield* steps.step(forecastId, (forecast) => failed(forecast, error, at))
-        if (Option.isNone(moved)) return false
-        const done = moved.value.after
-        yield* steps.save(done)
-        yield* steps.deleteJob({ accountId: done.accountId, forecastId: done.id })
-        if (delivery !== undefined) yield* steps.insertDelivery(delivery)
-        yield* steps.refundCharge(done, refundId, at)
-        return true
-      })).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.fail")),
+    saveFinished: (forecast) =>
+      steps.saveFinished(forecast).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.saveFinished")),
 
     recentCompletionSeconds: (count) =>
       recentCompletions({ count: Math.max(0, Math.min(count, COMPLETION_SAMPLES)) }).pipe(

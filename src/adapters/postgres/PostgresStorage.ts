@@ -14,6 +14,8 @@ import * as PostgresRouteStore from "./PostgresRouteStore.js"
 import * as PostgresWidgetStore from "./PostgresWidgetStore.js"
 import * as PostgresWeatherCache from "./PostgresWeatherCache.js"
 import * as PostgresInstallationSecrets from "./PostgresInstallationSecrets.js"
+import * as PostgresChargeLedger from "./PostgresChargeLedger.js"
+import * as PostgresTransactions from "./PostgresTransactions.js"
 
 import { DEFAULT_POOL_SIZE } from "./StorageDefaults.js"
 
@@ -35,7 +37,9 @@ const ports = Layer.mergeAll(
   PostgresUsageStore.layer,
   PostgresRouteStore.layer,
   PostgresWeatherCache.layer,
-  PostgresInstallationSecrets.layer
+  PostgresInstallationSecrets.layer,
+  PostgresChargeLedger.layer,
+  PostgresTransactions.layer
 )
 export const layer = ports.pipe(Layer.provide(Layer.effectDiscard(migrate)))
 

@@ -19,6 +19,10 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
   // SKIP LOCKED: dispatchers racing for the head of the outbox each take a different delivery.
+  const insertDelivery = SqlSchema.void({
+    Request: DeliveryFromRow,
+    execute: (row) => sql`INSERT INTO webhook_deliveries ${sql.insert(row)}`
+  })
   const claimNext = SqlSchema.findOne({
     Request: Schema.Struct({ owner: Schema.String, now: Timestamp, until: Timestamp }),
     Result: DeliveryFromRow,
@@ -122,6 +126,8 @@ export const make = Effect.gen(function*() {
   const now = Effect.map(Clock.currentTimeMillis, DateTime.unsafeMake)
 
   return WebhookOutbox.of({
+    add: (delivery) => insertDelivery(delivery).pipe(Effect.orDie, Effect.withSpan("WebhookOutbox.add")),
+
     claim: (owner, lease) =>
       Effect.flatMap(Clock.currentTimeMillis, (millis) =>
         claimNext({

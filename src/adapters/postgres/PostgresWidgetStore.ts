@@ -1,14 +1,11 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { draftReceipt } from "../../domain/billing/Receipt.js"
 import { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import { AccountId, ForecastId, SpotCastId, WidgetId } from "../../domain/Ids.js"
-import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
-import { checkWidgetRefreshable, Widget, WidgetNotFound, type WidgetView } from "../../domain/widget/Widget.js"
+import { Widget, type WidgetView } from "../../domain/widget/Widget.js"
 import { WidgetStore, type WidgetStoreShape } from "../../ports/WidgetStore.js"
 import { AccountPage, afterCursor } from "./AccountPages.js"
-import { makeChargeSteps } from "./ChargeSteps.js"
 import { OptionalTimestamp, Timestamp } from "./Columns.js"
 import { insertHiddenSpotCast, makeHiddenSpotCastViews } from "./HiddenSpotCasts.js"
 import { makeNewForecasts } from "./NewForecasts.js"
@@ -40,7 +37,6 @@ const LIVE = "deleted_at IS NULL"
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const { charging } = makeChargeSteps(sql)
 
   const { enqueue } = makeNewForecasts(sql)
   const insertSpotCast = insertHiddenSpotCast(sql, "widget_id", WidgetId)
@@ -136,65 +132,28 @@ export const make = Effect.gen(function*() {
   )
 
   const store: WidgetStoreShape = {
-    create: ({ chargeId, estimatedCompletionSeconds, forecast, idempotency, price, spotcast, widget }) =>
-      charging({
-        accountId: widget.accountId,
-        forecast,
-        chargeId,
-        widgetId: widget.id,
-        idempotency,
-        draft: draftReceipt("create", spotcast.id, forecast, price, estimatedCompletionSeconds),
-        check: Effect.void,
-        write: Effect.all([
-          insertSpotCast({ spotcast, latest: forecast.id, owner: widget.id }),
-          insertWidget({ ...rowOf(widget), created_body: widget }),
-          enqueue(forecast)
-        ], { discard: true })
-      }).pipe(Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }), Effect.withSpan("WidgetStore.create")),
+    insert: (widget, spotcast, forecast) =>
+      Effect.all([
+        insertSpotCast({ spotcast, latest: forecast.id, owner: widget.id }),
+        insertWidget({ ...rowOf(widget), created_body: widget }),
+        enqueue(forecast)
+      ], { discard: true }).pipe(Effect.orDie, Effect.withSpan("WidgetStore.insert")),
 
-    refresh: ({ accountId, aim, automatic, chargeId, estimatedCompletionSeconds, forecast, price, refreshed, widgetId }) => {
-      let locked: typeof Widget.Type | undefined
-      return charging({
-        accountId,
-        forecast,
-        chargeId,
-        widgetId: WidgetId.make(widgetId),
-        idempotency: undefined,
-        draft: draftReceipt("refresh", forecast.spotcastId, forecast, price, estimatedCompletionSeconds),
-        // The widget row's lock serializes refreshes of one widget: only one sees its newest forecast finished.
-        check: Effect.gen(function*() {
-          const row = yield* findOwned({ accountId, widgetId, lock: true })
-          if (Option.isNone(row) || row.value.spotcast_id !== forecast.spotcastId) {
-            return yield* new WidgetNotFound({ widgetId })
-          }
-          const widget = row.value.body
-          if (
-            automatic !== undefined &&
-            (widget.nextRefreshAt === undefined || !DateTime.Equivalence(widget.nextRefreshAt, automatic.dueAt))
-          ) return yield* new WidgetNotFound({ widgetId })
-          const latest = yield* latestStatus({ accountId, spotcastId: widget.spotcastId })
-          yield* checkWidgetRefreshable(widget.id, { id: latest.forecast_id, status: latest.status })
-          locked = widget
-        }),
-        write: Effect.suspend(() => {
-          const widget = locked!
-          const spotcast: SpotCast = aim(widget)
-          return Effect.all([
-            enqueue(forecast),
-            aimSpotCast({ spotcast, latest: forecast.id }),
-            saveWidget(rowOf(refreshed(widget)))
-          ], { discard: true })
-        })
-      }).pipe(
-        Effect.catchTags({
-          SqlError: Effect.die,
-          ParseError: Effect.die,
-          NoSuchElementException: Effect.die,
-          IdempotencyKeyReused: Effect.die // no key: never reused
-        }),
-        Effect.withSpan("WidgetStore.refresh")
-      )
-    },
+    lockLatest: (accountId, widgetId) =>
+      Effect.gen(function*() {
+        const row = yield* findOwned({ accountId, widgetId, lock: true })
+        if (Option.isNone(row)) return Option.none()
+        const widget = row.value.body
+        const latest = yield* latestStatus({ accountId, spotcastId: widget.spotcastId })
+        return Option.some({ widget, latest: { id: latest.forecast_id, status: latest.status } })
+      }).pipe(Effect.orDie, Effect.withSpan("WidgetStore.lockLatest")),
+
+    addForecast: (forecast, spotcast, widget) =>
+      Effect.all([
+        enqueue(forecast),
+        aimSpotCast({ spotcast, latest: forecast.id }),
+        saveWidget(rowOf(widget))
+      ], { discard: true }).pipe(Effect.orDie, Effect.withSpan("WidgetStore.addForecast")),
 
     get: (accountId, widgetId) =>
       findOwned({ accountId, widgetId, lock: false }).pipe(

@@ -4,7 +4,7 @@ import { DateTime, Effect, Option, Schema } from "effect"
 import type { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import type { ForecastId, SpotCastId } from "../../domain/Ids.js"
 import type { CursorPosition } from "../../domain/paging/Cursor.js"
-import type { SpotCastView } from "../../domain/spotcast/SpotCast.js"
+import type { SpotCastView } from "../../ports/SpotCastStore.js"
 import type { PageRequest, SpotCastSummary } from "../../ports/SpotCastStore.js"
 import { Timestamp } from "./Columns.js"
 import { AccountFromRow } from "./AccountRows.js"
@@ -27,7 +27,7 @@ export const ForecastPage = Schema.Struct({ ...SpotCastPage.fields, spotcastId: 
  */
 export const spotcastPageQuery = (sql: SqlClient.SqlClient, { accountId, after, limit }: typeof SpotCastPage.Encoded) =>
   sql`SELECT account_id, spotcast_id, created_at, latitude, longitude, latest_forecast_id FROM spotcasts
-      WHERE account_id = ${accountId} AND widget_id IS NULL AND route_id IS NULL
+      WHERE account_id = ${accountId} AND ${sql.unsafe(notHidden())}
         ${after === null ? sql`` : sql`AND (created_at, spotcast_id) < (${after.createdAt}, ${after.id})`}
       ORDER BY created_at DESC, spotcast_id DESC
       LIMIT ${limit}`
@@ -35,13 +35,23 @@ export const spotcastPageQuery = (sql: SqlClient.SqlClient, { accountId, after, 
 /** One page of a SpotCast's forecasts, on `(account_id, spotcast_id, created_at DESC, forecast_id DESC)`. */
 export const forecastPageQuery = (
   sql: SqlClient.SqlClient,
-  { accountId, after, limit, spotcastId }: typeof ForecastPage.Encoded
+  { accountId, after, limit, spotcastId }: typeof ForecastPage.Encoded,
+  visibleOnly = false
 ) =>
   sql`SELECT * FROM forecasts
       WHERE account_id = ${accountId} AND spotcast_id = ${spotcastId}
+        ${visibleOnly ? sql`AND ${sql.unsafe(VISIBLE_SPOTCAST)}` : sql``}
         ${after === null ? sql`` : sql`AND (created_at, forecast_id) < (${after.createdAt}, ${after.id})`}
       ORDER BY created_at DESC, forecast_id DESC
       LIMIT ${limit}`
+
+/**
+ * The one rule for a widget's or route's hidden SpotCast: it is none of the account's SpotCasts, so
+ * no SpotCast read (the SpotCast, its forecasts, a page of them, a refresh's lock) finds it.
+ */
+export const notHidden = (alias = "") => `${alias}widget_id IS NULL AND ${alias}route_id IS NULL`
+const VISIBLE_SPOTCAST = `EXISTS (SELECT 1 FROM spotcasts v WHERE v.account_id = forecasts.account_id
+  AND v.spotcast_id = forecasts.spotcast_id AND ${notHidden("v.")})`
 
 /** The SpotCast columns with its newest forecast's as `f_…`: one index lookup each, one round trip. */
 const withLatest = `s.*, ${FORECAST_COLUMNS_AS_F}`
@@ -59,12 +69,13 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
     Result: ForecastFromRow,
     execute: ({ accountId, forecastId, spotcastId }) =>
       sql`SELECT * FROM forecasts
-          WHERE account_id = ${accountId} AND forecast_id = ${forecastId} AND spotcast_id = ${spotcastId}`
+          WHERE account_id = ${accountId} AND forecast_id = ${forecastId} AND spotcast_id = ${spotcastId}
+            AND ${sql.unsafe(VISIBLE_SPOTCAST)}`
   })
   const pageOfForecasts = SqlSchema.findAll({
     Request: ForecastPage,
     Result: ForecastFromRow,
-    execute: (page) => forecastPageQuery(sql, page)
+    execute: (page) => forecastPageQuery(sql, page, true)
   })
 
   const viewOfRow = (row: Row): SpotCastView => ({
@@ -79,7 +90,7 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
       sql<Row>`SELECT ${sql.unsafe(withLatest)}
           FROM spotcasts s JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
           WHERE s.account_id = ${accountId} AND s.spotcast_id = ${spotcastId}
-          ${includeWidgets ? sql`` : sql`AND s.widget_id IS NULL AND s.route_id IS NULL`}`,
+          ${includeWidgets ? sql`` : sql`AND ${sql.unsafe(notHidden("s."))}`}`,
       (rows) => Option.map(Option.fromNullable(rows[0]), viewOfRow)
     )
 

@@ -47,11 +47,25 @@ export const emptyBalance: Balance = { creditBalance: 0, totalPurchased: 0, tota
 export const canGrant = (totalPurchased: number, amount: number): boolean =>
   Number.isSafeInteger(amount) && amount > 0 && Number.isSafeInteger(totalPurchased + amount)
 
+/**
+ * What one entry adds to each of the balance's figures: a grant to the purchased total, a charge to
+ * the used total, a refund back off it; the balance is purchased minus used. Storage applies these
+ * deltas as they are, so the arithmetic is written once, here.
+ */
+export const entryDelta = (entry: Pick<LedgerEntry, "kind" | "amount">): Balance => {
+  const totalPurchased = entry.kind === "grant" ? entry.amount : 0
+  const totalUsed = entry.kind === "charge" ? entry.amount : entry.kind === "refund" ? -entry.amount : 0
+  return { creditBalance: totalPurchased - totalUsed, totalPurchased, totalUsed }
+}
+
 /** Applies one entry: `used` is charges minus refunds, and the balance is purchased minus used. */
 export const applyEntry = (balance: Balance, entry: Pick<LedgerEntry, "kind" | "amount">): Balance => {
-  const totalPurchased = balance.totalPurchased + (entry.kind === "grant" ? entry.amount : 0)
-  const totalUsed = balance.totalUsed + (entry.kind === "charge" ? entry.amount : entry.kind === "refund" ? -entry.amount : 0)
-  return { creditBalance: totalPurchased - totalUsed, totalPurchased, totalUsed }
+  const delta = entryDelta(entry)
+  return {
+    creditBalance: balance.creditBalance + delta.creditBalance,
+    totalPurchased: balance.totalPurchased + delta.totalPurchased,
+    totalUsed: balance.totalUsed + delta.totalUsed
+  }
 }
 
 /** The product a charge or refund counts for: the recorded one, else a widget's when it names one. */

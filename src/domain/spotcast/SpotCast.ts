@@ -1,6 +1,5 @@
 import { Schema } from "effect"
 import { Coordinates } from "./Coordinates.js"
-import { Forecast } from "../forecast/Forecast.js"
 import { AccountId, SpotCastId } from "../Ids.js"
 import { Metadata } from "./Metadata.js"
 import { Preferences } from "./Preferences.js"
@@ -23,14 +22,6 @@ export const SpotCast = Schema.Struct({
   vessel: Schema.optional(Vessel)
 })
 export type SpotCast = typeof SpotCast.Type
-
-/** A SpotCast as read: with its forecast count and newest forecast, whose status is the SpotCast's. */
-export const SpotCastView = Schema.Struct({
-  spotcast: SpotCast,
-  forecastCount: Schema.Int,
-  latest: Forecast
-})
-export type SpotCastView = typeof SpotCastView.Type
 
 export class SpotCastNotFound extends Schema.TaggedError<SpotCastNotFound>()("SpotCastNotFound", {
   spotcastId: Schema.String

@@ -72,6 +72,10 @@ export const checkWidgetRefreshable = (
 ): Either.Either<void, WidgetRefreshInProgress> =>
   isTerminal(latest.status) ? Either.void : Either.left(new WidgetRefreshInProgress({ widgetId, forecastId: latest.id }))
 
+/** Whether the widget's automatic refresh is still the claim that took it due at `dueAt` (no other process moved it). */
+export const claimedFor = (widget: Pick<Widget, "nextRefreshAt">, dueAt: DateTime.Utc): boolean =>
+  widget.nextRefreshAt !== undefined && DateTime.Equivalence(widget.nextRefreshAt, dueAt)
+
 /** Midnight UTC of `now`'s day: a widget always forecasts from today. */
 export const startOfDay = (now: DateTime.Utc): DateTime.Utc => DateTime.startOf(now, "day")
 

@@ -1,5 +1,5 @@
 import { Config, Duration } from "effect"
-import { ATTEMPT_TIMEOUT } from "../../application/DeliverWebhooks.js"
+import { ATTEMPT_TIMEOUT } from "../../application/webhook/DeliverWebhooks.js"
 import { intAtLeast, positiveInt } from "./Env.js"
 
 /** A claim must outlast an attempt with room to record it, or a slow attempt could be taken over and sent twice. */

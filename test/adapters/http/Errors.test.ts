@@ -7,7 +7,7 @@ import { InternalError, RouteNotFound } from "../../../src/adapters/http/contrac
 import { ForecastNotFound } from "../../../src/domain/forecast/Forecast.js"
 import { InsufficientBalance } from "../../../src/domain/billing/Ledger.js"
 import { SpotCastNotFound } from "../../../src/domain/spotcast/SpotCast.js"
-import { revokeKey, setAccountStatus } from "../../../src/application/ManageAccounts.js"
+import { revokeKey, setAccountStatus } from "../../../src/application/account/ManageAccounts.js"
 import { ValidationError } from "../../../src/domain/Validation.js"
 import { account, createBody, createSpotCast, get, postJson, postText, today } from "./support/Fixtures.js"
 import { DEFECT_ID, DEFECT_KEY, DEFECT_SECRET } from "./support/TestDoubles.js"

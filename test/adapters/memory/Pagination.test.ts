@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Clock, Effect, FastCheck as fc, TestClock } from "effect"
-import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
-import { listSpotCasts } from "../../../src/application/ReadSpotCasts.js"
+import { createSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
+import { listSpotCasts } from "../../../src/application/spotcast/ReadSpotCasts.js"
 import { createCommand, firstDate, seedAccount } from "../../support/Accounts.js"
 import * as MemoryCore from "../../support/MemoryCore.js"
 

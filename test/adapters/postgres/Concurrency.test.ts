@@ -3,14 +3,17 @@ import { DateTime, Effect, Either, Layer, Option } from "effect"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
 import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
-import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
-import { refreshSpotCast } from "../../../src/application/RefreshSpotCast.js"
+import { createSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
+import { refreshSpotCast } from "../../../src/application/spotcast/RefreshSpotCast.js"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
 import { createCommand, firstDate } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { ledgerOf, sampleBalance } from "./Ledger.js"
 import { describeServer, serverStorage } from "./TestDatabase.js"
+import type { Ids } from "../../../src/ports/Ids.js"
+import type { StoragePorts } from "../../ports/StorageHarness.js"
+import { completeForecast, failForecast } from "../../../src/application/finish/Finish.js"
 
 const Core = Layer.mergeAll(serverStorage({ maxConnections: 10 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer(), NaturalEarthGeography.layer)
 const today = () => createCommand(firstDate(Date.now()), 1)
@@ -68,7 +71,7 @@ await describeServer("concurrency on the Postgres server", () => {
         const account = yield* F.seed(100)
         const created = yield* createSpotCast(account, today())
         const store = yield* SpotCastStore
-        yield* store.complete({ forecastId: created.receipt.forecastId, analysis, at: yield* DateTime.now })
+        yield* completeForecast({ forecastId: created.receipt.forecastId, analysis, at: yield* DateTime.now })
         const results = yield* Effect.forEach(
           Array.from({ length: 40 }),
           () => Effect.either(refreshSpotCast(account, created.receipt.spotcastId, {})),
@@ -88,11 +91,11 @@ await describeServer("concurrency on the Postgres server", () => {
           Effect.map(createSpotCast(account, today()), (c) => c.receipt.forecastId))
         const at = yield* DateTime.now
         const attempts = forecasts.flatMap((forecastId) => [
-          store.complete({ forecastId, analysis, at }),
-          store.fail({ forecastId, error: { code: "processing_failed", message: "x" }, at, refundId: F.refundId() }),
-          store.fail({ forecastId, error: { code: "processing_failed", message: "x" }, at, refundId: F.refundId() }),
-          store.complete({ forecastId, analysis, at })
-        ].map((e) => Effect.map(e, (won) => ({ forecastId, won }))))
+          completeForecast({ forecastId, analysis, at }),
+          failForecast({ forecastId, error: { code: "processing_failed", message: "x" }, at, refundId: F.refundId() }),
+          failForecast({ forecastId, error: { code: "processing_failed", message: "x" }, at, refundId: F.refundId() }),
+          completeForecast({ forecastId, analysis, at })
+        ].map((e: Effect.Effect<boolean, never, Ids | StoragePorts>) => Effect.map(e, (won) => ({ forecastId, won }))))
         const outcomes = yield* Effect.all(attempts, { concurrency: "unbounded" })
         for (const forecastId of forecasts) {
           assert.strictEqual(outcomes.filter((o) => o.forecastId === forecastId && o.won).length, 1, forecastId)

@@ -5,7 +5,7 @@ import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
 import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
-import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
+import { createSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
 import { WebhookUrl } from "../../../src/domain/webhook/WebhookUrl.js"
 import { createCommand, firstDate, seedAccount } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"

@@ -7,6 +7,7 @@ import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgr
 import { AccountStore } from "../../../src/ports/AccountStore.js"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
+import { chargeNewSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
 
 const tempDir = Effect.acquireRelease(
   Effect.sync(() => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "spotcast-pglite-")), "data")),
@@ -23,7 +24,7 @@ it.live("data survives a restart on the same data directory", () =>
     const made = yield* session(dataDir, Effect.gen(function*() {
       const account = yield* F.seed(10)
       const command = yield* F.createCommand(account)
-      yield* (yield* SpotCastStore).create(command)
+      yield* chargeNewSpotCast(command)
       return { account, command }
     }))
     const found = yield* session(dataDir, Effect.gen(function*() {

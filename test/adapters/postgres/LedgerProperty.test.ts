@@ -4,16 +4,17 @@ import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
 import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalEarthGeography.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import type { ForecastId, SpotCastId } from "../../../src/domain/Ids.js"
-import { createSpotCast } from "../../../src/application/CreateSpotCast.js"
-import { grantCredits } from "../../../src/application/ManageAccounts.js"
-import { failForecast, PROCESSING_FAILED } from "../../../src/application/ProcessForecast.js"
-import { refreshSpotCast } from "../../../src/application/RefreshSpotCast.js"
+import { createSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
+import { grantCredits } from "../../../src/application/account/ManageAccounts.js"
+import { failForecast, PROCESSING_FAILED } from "../../../src/application/spotcast/ProcessForecast.js"
+import { refreshSpotCast } from "../../../src/application/spotcast/RefreshSpotCast.js"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
 import { createCommand, firstDate } from "../../support/Accounts.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { ledgerOf, sampleBalance } from "./Ledger.js"
 import { describeServer, serverStorage } from "./TestDatabase.js"
+import { completeForecast } from "../../../src/application/finish/Finish.js"
 
 const Core = Layer.mergeAll(serverStorage({ maxConnections: 6 }), CryptoIds.layer, NodeCrypto.layer, TestSettings.layer(), NaturalEarthGeography.layer)
 
@@ -57,7 +58,7 @@ await describeServer("the ledger on the Postgres server", () => {
                   const id = pick(xs, o.pick)
                   return id === undefined
                     ? Effect.void
-                    : Effect.flatMap(DateTime.now, (at) => store.complete({ forecastId: id, analysis: { summary: "", daily_classifications: [] }, at }))
+                    : Effect.flatMap(DateTime.now, (at) => completeForecast({ forecastId: id, analysis: { summary: "", daily_classifications: [] }, at }))
                 })
               case "fail":
                 return Effect.flatMap(Ref.get(forecasts), (xs) => {

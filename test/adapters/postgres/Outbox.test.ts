@@ -4,6 +4,8 @@ import { DateTime, Effect } from "effect"
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
 import { onEveryPostgres } from "./Targets.js"
+import { chargeNewSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
+import { completeForecast, failForecast } from "../../../src/application/finish/Finish.js"
 
 const analysis = { summary: "ok", daily_classifications: [] }
 // Escapes, non-ASCII, odd spacing and key order: the row must hold these exact characters.
@@ -19,10 +21,10 @@ await onEveryPostgres("the webhook outbox", (it) => {
       const store = yield* SpotCastStore
       const account = yield* F.seed(10)
       const command = yield* F.createCommand(account)
-      yield* store.create(command)
+      yield* chargeNewSpotCast(command)
       const at = yield* DateTime.now
       const delivery = F.delivery(command.forecast, at, body)
-      assert.isTrue(yield* store.complete({ forecastId: command.forecast.id, analysis, at, delivery }))
+      assert.isTrue(yield* completeForecast({ forecastId: command.forecast.id, analysis, at, delivery }))
       const rows = yield* deliveriesOf(command.forecast.id)
       assert.strictEqual(rows.length, 1)
       const row = rows[0]!
@@ -41,7 +43,7 @@ await onEveryPostgres("the webhook outbox", (it) => {
       })
       assert.strictEqual((row.next_attempt_at as Date).getTime(), DateTime.toEpochMillis(at))
       assert.isFalse(
-        yield* store.complete({ forecastId: command.forecast.id, analysis, at, delivery: F.delivery(command.forecast, at) })
+        yield* completeForecast({ forecastId: command.forecast.id, analysis, at, delivery: F.delivery(command.forecast, at) })
       )
       assert.strictEqual((yield* deliveriesOf(command.forecast.id)).length, 1, "a late completion writes no second delivery")
     }))
@@ -51,18 +53,18 @@ await onEveryPostgres("the webhook outbox", (it) => {
       const store = yield* SpotCastStore
       const account = yield* F.seed(10)
       const command = yield* F.createCommand(account)
-      yield* store.create(command)
+      yield* chargeNewSpotCast(command)
       const at = yield* DateTime.now
       const error = { code: "processing_failed", message: "x" } as const
       const delivery = F.delivery(command.forecast, at)
-      assert.isTrue(yield* store.fail({ forecastId: command.forecast.id, error, at, refundId: F.refundId(), delivery }))
+      assert.isTrue(yield* failForecast({ forecastId: command.forecast.id, error, at, refundId: F.refundId(), delivery }))
       assert.strictEqual((yield* deliveriesOf(command.forecast.id)).length, 1)
 
       // The same delivery id again violates the outbox key: the whole step rolls back, refund included.
       const second = yield* F.createCommand(account)
-      yield* store.create(second)
+      yield* chargeNewSpotCast(second)
       const clash = { ...F.delivery(second.forecast, at), id: delivery.id }
-      const exit = yield* Effect.exit(store.fail({ forecastId: second.forecast.id, error, at, refundId: F.refundId(), delivery: clash }))
+      const exit = yield* Effect.exit(failForecast({ forecastId: second.forecast.id, error, at, refundId: F.refundId(), delivery: clash }))
       assert.strictEqual(exit._tag, "Failure")
       const sql = yield* SqlClient.SqlClient
       const [status] = yield* sql<{ status: string }>`SELECT status FROM forecasts WHERE forecast_id = ${second.forecast.id}`

@@ -5,6 +5,7 @@ import { migrate, MIGRATIONS_TABLE } from "../../../src/adapters/postgres/Migrat
 import { SpotCastStore } from "../../../src/ports/SpotCastStore.js"
 import * as F from "../../ports/Fixtures.js"
 import { onEveryPostgres, refused } from "./Targets.js"
+import { chargeNewSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
 
 await onEveryPostgres("the Postgres schema", (it) => {
   it.effect("migrations are recorded and a second run applies nothing", () =>
@@ -54,7 +55,7 @@ await onEveryPostgres("the Postgres schema", (it) => {
     Effect.gen(function*() {
       const account = yield* F.seed(10)
       const command = yield* F.createCommand(account)
-      yield* (yield* SpotCastStore).create(command)
+      yield* chargeNewSpotCast(command)
       assert.include(yield* refused(`UPDATE ledger_entries SET amount = 1`), "append-only")
       assert.include(yield* refused(`DELETE FROM ledger_entries`), "append-only")
       const insert = (kind: string, entry: string, refundOf: string | null) =>

@@ -8,7 +8,7 @@ import * as PostgresStorage from "../../../src/adapters/postgres/PostgresStorage
 import * as AesGcmSealer from "../../../src/adapters/system/AesGcmSealer.js"
 import * as CryptoIds from "../../../src/adapters/system/CryptoIds.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
-import { deliverNext } from "../../../src/application/DeliverWebhooks.js"
+import { deliverNext } from "../../../src/application/webhook/DeliverWebhooks.js"
 import { verifySignature, SIGNATURE_HEADER } from "../../../src/domain/webhook/WebhookSignature.js"
 import { AccountStore } from "../../../src/ports/AccountStore.js"
 import { Crypto } from "../../../src/ports/Crypto.js"

@@ -2,16 +2,19 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { layer, type Vitest } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgres.js"
+import * as SequentialIds from "../../../src/adapters/system/SequentialIds.js"
+import type { Ids } from "../../../src/ports/Ids.js"
 import type { StoragePorts } from "../../ports/StorageHarness.js"
 import { serverReachable, serverStorage } from "./TestDatabase.js"
 
 export interface Target {
   readonly name: string
-  readonly layer: Layer.Layer<StoragePorts | SqlClient.SqlClient, unknown>
+  readonly layer: Layer.Layer<StoragePorts | SqlClient.SqlClient | Ids, unknown>
 }
 
-export const pglite: Target = { name: "PGlite", layer: EmbeddedPostgres.layer() }
-export const server: Target = { name: "the Postgres server", layer: serverStorage() }
+// Ids for the finish path's deliveries.
+export const pglite: Target = { name: "PGlite", layer: Layer.merge(EmbeddedPostgres.layer(), SequentialIds.layer) }
+export const server: Target = { name: "the Postgres server", layer: Layer.merge(serverStorage(), SequentialIds.layer) }
 
 /**
  * Runs a suite on PGlite and, where one answers, on the real server (a fresh database each); the
@@ -19,7 +22,7 @@ export const server: Target = { name: "the Postgres server", layer: serverStorag
  */
 export const onEveryPostgres = async (
   name: string,
-  suite: (it: Vitest.MethodsNonLive<StoragePorts | SqlClient.SqlClient, true>, target: Target) => void
+  suite: (it: Vitest.MethodsNonLive<StoragePorts | SqlClient.SqlClient | Ids, true>, target: Target) => void
 ) => {
   const targets = (await serverReachable) ? [pglite, server] : [pglite]
   for (const target of targets) {

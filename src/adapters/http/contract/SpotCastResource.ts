@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
-import type { SpotCastView } from "../../../domain/spotcast/SpotCast.js"
+import type { SpotCastView } from "../../../ports/SpotCastStore.js"
 import type { SpotCastSummary } from "../../../ports/SpotCastStore.js"
 import { ForecastPeriodBody, forecastPeriod, LatestForecast, latestForecast } from "./ForecastResource.js"
 import { CoordinatesBody, ForecastStatusBody, listOf, Timestamp, timestamp } from "./Wire.js"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { ForecastError } from "../../../domain/forecast/ForecastError.js"
-import type { SpotCastView } from "../../../domain/spotcast/SpotCast.js"
+import type { SpotCastView } from "../../../ports/SpotCastStore.js"
 import { ProgressBody, Timestamp, timestamp } from "./Wire.js"
 
 const head = {

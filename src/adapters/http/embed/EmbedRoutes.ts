@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Option } from "effect"
-import { getPublicWidget } from "../../../application/Widgets.js"
+import { getPublicWidget } from "../../../application/widget/Widgets.js"
 import type { DisplayType } from "../../../domain/widget/Widget.js"
 import { EMBED_PAGE_PATH, EMBED_SCRIPT_PATH } from "../contract/WidgetResources.js"
 import { badDisplayPage, CONTENT_SECURITY_POLICY, etagOf, notFoundPage, renderWidgetPage } from "./EmbedPage.js"

@@ -1,13 +1,7 @@
-import { Context, Effect, Layer, Ref } from "effect"
+import { Effect, Layer, Ref } from "effect"
+import { Lifecycle } from "../../../ports/Lifecycle.js"
 
-/**
- * Whether this process has begun shutting down: readiness then answers 503 so that a load balancer
- * stops sending new requests while the ones in flight finish.
- */
-export class Lifecycle extends Context.Tag("spotcast/http/Lifecycle")<Lifecycle, {
-  readonly shuttingDown: Effect.Effect<boolean>
-  readonly beginShutdown: Effect.Effect<void>
-}>() {}
+export { Lifecycle }
 
 export const make = Effect.map(Ref.make(false), (flag) => ({
   shuttingDown: Ref.get(flag),

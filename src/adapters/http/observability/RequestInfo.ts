@@ -1,7 +1,7 @@
 import type { HttpServerRequest } from "@effect/platform"
 import type { Either } from "effect"
-import type { Caller } from "../../../application/Authenticate.js"
-import type { AuthFailure } from "../Authentication.js"
+import type { Caller } from "../../../application/account/Authenticate.js"
+import type { AuthFailure } from "../../../application/account/Authenticate.js"
 
 /**
  * What the edge learns about one request as it goes: its id, the caller as the request gate resolved it

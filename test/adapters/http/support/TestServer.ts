@@ -7,7 +7,7 @@ import * as SequentialIds from "../../../../src/adapters/system/SequentialIds.js
 import { AdminApi } from "../../../../src/adapters/http/AdminApi.js"
 import * as HttpServerLive from "../../../../src/adapters/http/HttpServerLive.js"
 import { SpotCastApi } from "../../../../src/adapters/http/SpotCastApi.js"
-import { startWorkerPool } from "../../../../src/application/WorkerPool.js"
+import { startWorkerPool } from "../../../../src/application/worker/WorkerPool.js"
 import type { Analyst } from "../../../../src/ports/Analyst.js"
 import type { Geography } from "../../../../src/ports/Geography.js"
 import type { SettingsShape } from "../../../../src/ports/Settings.js"
