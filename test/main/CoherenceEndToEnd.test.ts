@@ -65,8 +65,11 @@ interface Day {
   readonly hourly: ReadonlyArray<Record<string, number | string | null>>
 }
 
+/** From tomorrow: today's windows start after the issue time, so a late run would judge only the evening. */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+
 const forecast = async (served: Served, body: Record<string, unknown>) => {
-  const created = await callServed(served, KEY, "POST", "/v3/spotcast", { num_days: 2, start_date: new Date().toISOString().slice(0, 10), ...body })
+  const created = await callServed(served, KEY, "POST", "/v3/spotcast", { num_days: 2, start_date: tomorrow(), ...body })
   assert.strictEqual(created.status, 202, JSON.stringify(created.json))
   for (let i = 0; i < 300; i++) {
     const status = await callServed(served, KEY, "GET", `/v3/spotcast/${created.json.id}/status`)
