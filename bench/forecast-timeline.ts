@@ -5,7 +5,7 @@
  * as JSON without and with the additions. Run: `npx vite-node bench/forecast-timeline.ts` (optionally `-- 2000`).
  */
 import { judgeDays, withTimeline } from "../src/domain/forecast/ForecastExtras.js"
-import type { ForecastWeather, TimelineHour } from "../src/domain/forecast/ForecastWeather.js"
+import type { ForecastWeather, TimelineHour } from "../src/domain/weather/ForecastWeather.js"
 import { assessDays } from "../src/domain/safety/AssessDays.js"
 
 const count = Number(process.argv[2] ?? 500)

@@ -148,12 +148,6 @@ const domainFolderEdges = () => {
   return edges
 }
 
-/**
- * The one folder cycle the domain still has: the safety rules and the forecast model import each
- * other. Breaking it (a shared leaf module for what both need) removes this allowance; no other
- * cycle is allowed.
- */
-const KNOWN_DOMAIN_CYCLES = [["forecast", "safety"]]
 
 /** Domain functions that decide: the core calls them, storage adapters store what they decided. */
 const DECISIONS = [
@@ -181,8 +175,8 @@ describe("the architecture's rules", () => {
     assert.deepStrictEqual(cyclesOf(fileEdges()), [])
   })
 
-  it("the domain's folders form no cycle, but for the one known and listed", () => {
-    assert.deepStrictEqual(cyclesOf(domainFolderEdges()), KNOWN_DOMAIN_CYCLES)
+  it("the domain's folders form no cycle", () => {
+    assert.deepStrictEqual(cyclesOf(domainFolderEdges()), [])
   })
 
   it("every Context.Tag lives in src/ports", () => {

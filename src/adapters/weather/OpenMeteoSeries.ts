@@ -1,6 +1,6 @@
 import { Either } from "effect"
-import type { ForecastWeather, ModelRun, TimelineHour } from "../../domain/forecast/ForecastWeather.js"
-import type { HourlyPoint } from "../../domain/safety/HourlyWeather.js"
+import type { ForecastWeather, ModelRun, TimelineHour } from "../../domain/weather/ForecastWeather.js"
+import type { HourlyPoint } from "../../domain/weather/HourlyWeather.js"
 import { type OpenMeteoBody, valuesOf } from "./OpenMeteoResponse.js"
 import { converter, type Quantity, UNDEFINED_UNIT } from "./OpenMeteoUnits.js"
 

@@ -6,7 +6,7 @@ import { type Opposition, withCurrentAgainstWind } from "../safety/WindAgainstCu
 import type { Preferences } from "../spotcast/Preferences.js"
 import type { Analysis, Classification } from "./Analysis.js"
 import { converterFor, displayUnits } from "./DisplayUnits.js"
-import type { ForecastWeather, TimelineHour } from "./ForecastWeather.js"
+import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
 import { type ConfidenceBasis, type ModelDay, type ModelsDisagreement, weighModels } from "./ModelConfidence.js"
 import { dayTimeline, seriesTides } from "./Timeline.js"
 import type { DayConfidence, ForecastSource } from "./TimelineSchema.js"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { DisplayUnits } from "./DisplayUnits.js"
-import { Direction } from "./Directions.js"
+import { Direction } from "../weather/Directions.js"
 
 // Issue 15's additions to `ai_analysis`. Every field is optional: clients written for the contract
 // ignore them, and analyses stored before them still decode. Nothing here imports Analysis.ts (which

@@ -1,7 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import * as EstimatedWaves from "../../../src/adapters/weather/EstimatedWaves.js"
-import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 import { WeatherProvider } from "../../../src/ports/WeatherProvider.js"
 import { account, awaitFinished, createSpotCast, get } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"

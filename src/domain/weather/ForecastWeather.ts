@@ -1,4 +1,4 @@
-import type { HourlyPoint, WeatherSeries } from "../safety/HourlyWeather.js"
+import type { HourlyPoint, WeatherSeries } from "./HourlyWeather.js"
 
 /**
  * Sea-level and current readings some providers add to an hour (issue 15), in canonical units. A null
