@@ -6,7 +6,7 @@ import type { ForecastError } from "../../domain/forecast/ForecastError.js"
 import { dayStory } from "../../domain/forecast/DayStory.js"
 import { judgeDays, withTimeline } from "../../domain/forecast/ForecastExtras.js"
 import { makePeriod } from "../../domain/forecast/ForecastPeriod.js"
-import { WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
+import { SIMULATED, WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
 import { IdPrefix, LedgerEntryId } from "../../domain/Ids.js"
 import { type Job, MAX_JOB_ATTEMPTS } from "../../domain/forecast/Job.js"
 import { applySafetyFloor } from "../../domain/safety/SafetyFloor.js"
@@ -101,7 +101,7 @@ export const forecastAnalysis = (input: AnalysisInput) =>
       vessel,
       vesselGiven: input.vessel !== undefined,
       preferences: input.preferences,
-      simulated: series.source === "simulated",
+      simulated: series.source === SIMULATED,
       ...(tripDurationHours === undefined ? {} : { tripDurationHours })
     }).pipe(timeStage("ai_analysis"))
     const floored = applySafetyFloor(judged.days, proposed)

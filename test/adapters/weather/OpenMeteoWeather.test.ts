@@ -54,6 +54,14 @@ describe("OpenMeteoWeather against a loopback Open-Meteo", () => {
       const weather = yield* provider(fake)
       const series = yield* weather.hourly(request([D1, D2]))
       assert.strictEqual(series.source, "open-meteo")
+      // The adapter, not the domain, says whom to credit.
+      assert.deepStrictEqual(series.credit, {
+        provider: "Open-Meteo",
+        attribution: "Weather data by Open-Meteo.com",
+        link: "https://open-meteo.com/",
+        license: "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)",
+        defaultModel: "best_match"
+      })
       assert.strictEqual(series.utcOffsetSeconds, 7200)
       assert.strictEqual(series.timezone, "Europe/Amsterdam")
       assert.strictEqual(series.hours.length, 48)
