@@ -3,7 +3,7 @@
  * windows, and classifyDay alone. Run: `npx vite-node bench/assess-days.ts` (optionally `-- 20000`).
  */
 import { assessDays } from "../src/domain/safety/AssessDays.js"
-import type { HourlyPoint, WeatherSeries } from "../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint, WeatherSeries } from "../src/domain/weather/HourlyWeather.js"
 import { classifyDay } from "../src/domain/safety/ClassifyDay.js"
 
 const count = Number(process.argv[2] ?? 5000)

@@ -5,8 +5,9 @@
  * as JSON without and with the additions. Run: `npx vite-node bench/forecast-timeline.ts` (optionally `-- 2000`).
  */
 import { judgeDays, withTimeline } from "../src/domain/forecast/ForecastExtras.js"
-import type { ForecastWeather, TimelineHour } from "../src/domain/forecast/ForecastWeather.js"
+import type { ForecastWeather, TimelineHour } from "../src/domain/weather/ForecastWeather.js"
 import { assessDays } from "../src/domain/safety/AssessDays.js"
+import { openMeteoCredit } from "../src/adapters/weather/OpenMeteoSeries.js"
 
 const count = Number(process.argv[2] ?? 500)
 const dates = Array.from({ length: 7 }, (_, d) => `2026-05-0${d + 1}`)
@@ -36,6 +37,7 @@ const seriesAt = (seed: number): ForecastWeather => {
   const scaled = (f: number) => hours.map((h) => ({ ...h, wind_speed_kt: h.wind_speed_kt! * f, wind_gust_kt: h.wind_gust_kt! * f }))
   return {
     source: "open-meteo",
+    credit: openMeteoCredit,
     utcOffsetSeconds: -4 * 3600,
     hours,
     models: ["best_match", "ecmwf_ifs025", "gfs_seamless"],

@@ -11,7 +11,7 @@ import type { Route } from "../src/domain/route/Route.js"
 import type { WeatherLookup } from "../src/domain/route/RouteAssessment.js"
 import { AccountId, RouteId, SpotCastId } from "../src/domain/Ids.js"
 import { assessDays } from "../src/domain/safety/AssessDays.js"
-import type { HourlyPoint } from "../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../src/domain/weather/HourlyWeather.js"
 
 const runs = Number(process.argv[2] ?? 30)
 

@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs"
 import { Either } from "effect"
 import { judgeDays } from "../src/domain/forecast/ForecastExtras.js"
-import type { ForecastWeather } from "../src/domain/forecast/ForecastWeather.js"
+import type { ForecastWeather } from "../src/domain/weather/ForecastWeather.js"
 import { assessDays } from "../src/domain/safety/AssessDays.js"
 import type { DayAssessment } from "../src/domain/safety/Assessment.js"
 import { decodeBody } from "../src/adapters/weather/OpenMeteoResponse.js"

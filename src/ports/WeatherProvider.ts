@@ -1,8 +1,8 @@
 import { Context, type Effect } from "effect"
 import type { AccountMode } from "../domain/account/Account.js"
 import type { Coordinates } from "../domain/spotcast/Coordinates.js"
-import type { ForecastWeather } from "../domain/forecast/ForecastWeather.js"
-import type { WeatherUnavailable } from "../domain/safety/HourlyWeather.js"
+import type { ForecastWeather } from "../domain/weather/ForecastWeather.js"
+import type { WeatherUnavailable } from "../domain/weather/HourlyWeather.js"
 
 export interface WeatherRequest {
   readonly coordinates: Coordinates

@@ -1,6 +1,6 @@
 import type { DayAssessment } from "../../domain/safety/Assessment.js"
 import { isPolarNight } from "../../domain/safety/DarknessRule.js"
-import type { DayConditions } from "../../domain/safety/DayConditions.js"
+import type { DayConditions } from "../../domain/weather/DayConditions.js"
 import type { Preferences } from "../../domain/spotcast/Preferences.js"
 import { sprayIcingOf } from "../../domain/safety/FreezingSprayRule.js"
 import { seasFt } from "../../domain/safety/SeaRules.js"

@@ -1,6 +1,6 @@
 import type { DayAssessment } from "../../domain/safety/Assessment.js"
 import { windowOffered } from "../../domain/safety/TripWindowChoice.js"
-import type { DayConditions } from "../../domain/safety/DayConditions.js"
+import type { DayConditions } from "../../domain/weather/DayConditions.js"
 import type { Language, Preferences } from "../../domain/spotcast/Preferences.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
 import * as Units from "./Units.js"

@@ -1,8 +1,18 @@
 import { Either } from "effect"
-import type { ForecastWeather, ModelRun, TimelineHour } from "../../domain/forecast/ForecastWeather.js"
-import type { HourlyPoint } from "../../domain/safety/HourlyWeather.js"
+import type { ForecastWeather, ModelRun, TimelineHour } from "../../domain/weather/ForecastWeather.js"
+import type { HourlyPoint, WeatherCredit } from "../../domain/weather/HourlyWeather.js"
 import { type OpenMeteoBody, valuesOf } from "./OpenMeteoResponse.js"
 import { converter, type Quantity, UNDEFINED_UNIT } from "./OpenMeteoUnits.js"
+
+/** Open-Meteo's id, and the credit its CC BY 4.0 licence asks for (the forecast's `source` and the widget show it). */
+export const OPEN_METEO = "open-meteo"
+export const openMeteoCredit: WeatherCredit = {
+  provider: "Open-Meteo",
+  attribution: "Weather data by Open-Meteo.com",
+  link: "https://open-meteo.com/",
+  license: "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)",
+  defaultModel: "best_match"
+}
 
 type Field = Exclude<keyof TimelineHour, "time">
 
@@ -116,7 +126,8 @@ export const mergeSeries = (
       runs.push({ model, hours })
     }
     return {
-      source: "open-meteo",
+      source: OPEN_METEO,
+      credit: openMeteoCredit,
       utcOffsetSeconds: forecast.utc_offset_seconds,
       timezone: forecast.timezone,
       hours: runs[0]!.hours,

@@ -1,6 +1,6 @@
 import { Cache, Data, Duration, Effect, Either, Exit, Layer } from "effect"
-import type { ForecastWeather } from "../../domain/forecast/ForecastWeather.js"
-import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
+import type { ForecastWeather } from "../../domain/weather/ForecastWeather.js"
+import { WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
 import { defaults, type OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { makeFetch } from "./OpenMeteoFetch.js"

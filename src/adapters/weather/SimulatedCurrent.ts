@@ -1,6 +1,6 @@
-import type { ForecastWeather } from "../../domain/forecast/ForecastWeather.js"
+import type { ForecastWeather } from "../../domain/weather/ForecastWeather.js"
 import type { Coordinates } from "../../domain/spotcast/Coordinates.js"
-import type { WeatherSeries } from "../../domain/safety/HourlyWeather.js"
+import type { WeatherSeries } from "../../domain/weather/HourlyWeather.js"
 import { placeHash, type TideParams, tideAt, tideFtAt, tideParams, utcHoursOf } from "./SimulatedTide.js"
 
 /**

@@ -1,7 +1,7 @@
 import { DateTime, Either, Option } from "effect"
 import type { Coordinates } from "../../domain/spotcast/Coordinates.js"
 import { parseStartDate } from "../../domain/forecast/ForecastPeriod.js"
-import type { HourlyPoint, WeatherSeries } from "../../domain/safety/HourlyWeather.js"
+import type { HourlyPoint, WeatherSeries } from "../../domain/weather/HourlyWeather.js"
 import { type Air, airAt } from "./SimulatedAir.js"
 import { type Spot, spotAt } from "./SimulatedClimate.js"
 import { seaAt, seaTempAt } from "./SimulatedSea.js"

@@ -1,4 +1,4 @@
-import type { HourlyPoint } from "../../domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../../domain/weather/HourlyWeather.js"
 
 const M_TO_FT = 3.280839895
 /** Periods of the principal lunar and solar semi-diurnal constituents (M2, S2), hours. */

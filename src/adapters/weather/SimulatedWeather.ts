@@ -1,5 +1,5 @@
 import { Duration, Effect, Either, Layer } from "effect"
-import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
+import { WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
 import { Geography, type GeographyShape } from "../../ports/Geography.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
 import { withTideAndCurrent } from "./SimulatedCurrent.js"

@@ -1,7 +1,7 @@
 import { DateTime, Effect } from "effect"
 import type { AccountMode } from "../../domain/account/Account.js"
 import { isoDate } from "../../domain/forecast/ForecastPeriod.js"
-import type { HourlyPoint, WeatherSeries } from "../../domain/safety/HourlyWeather.js"
+import type { HourlyPoint, WeatherSeries } from "../../domain/weather/HourlyWeather.js"
 import { candidateOffsets, etaMillis, planPassage } from "../../domain/route/Passage.js"
 import type { Route } from "../../domain/route/Route.js"
 import { type HourAt, nearestHourKey, type WeatherLookup } from "../../domain/route/RouteAssessment.js"

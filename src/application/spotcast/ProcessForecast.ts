@@ -6,7 +6,7 @@ import type { ForecastError } from "../../domain/forecast/ForecastError.js"
 import { dayStory } from "../../domain/forecast/DayStory.js"
 import { judgeDays, withTimeline } from "../../domain/forecast/ForecastExtras.js"
 import { makePeriod } from "../../domain/forecast/ForecastPeriod.js"
-import { WeatherUnavailable } from "../../domain/safety/HourlyWeather.js"
+import { SIMULATED, WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
 import { IdPrefix, LedgerEntryId } from "../../domain/Ids.js"
 import { type Job, MAX_JOB_ATTEMPTS } from "../../domain/forecast/Job.js"
 import { applySafetyFloor } from "../../domain/safety/SafetyFloor.js"
@@ -14,7 +14,7 @@ import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import { defaultVessel, type Vessel } from "../../domain/spotcast/Vessel.js"
 import type { Coordinates } from "../../domain/spotcast/Coordinates.js"
 import type { Preferences } from "../../domain/spotcast/Preferences.js"
-import type { ForecastWeather } from "../../domain/forecast/ForecastWeather.js"
+import type { ForecastWeather } from "../../domain/weather/ForecastWeather.js"
 import { forecastEvent } from "../../domain/webhook/events/SpotCastEvent.js"
 import { Analyst, type AnalystShape, AnalystUnavailable } from "../../ports/Analyst.js"
 import { Settings } from "../../ports/Settings.js"
@@ -101,7 +101,7 @@ export const forecastAnalysis = (input: AnalysisInput) =>
       vessel,
       vesselGiven: input.vessel !== undefined,
       preferences: input.preferences,
-      simulated: series.source === "simulated",
+      simulated: series.source === SIMULATED,
       ...(tripDurationHours === undefined ? {} : { tripDurationHours })
     }).pipe(timeStage("ai_analysis"))
     const floored = applySafetyFloor(judged.days, proposed)

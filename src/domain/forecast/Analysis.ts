@@ -1,18 +1,9 @@
 import { Schema } from "effect"
+import { Classification } from "../classification/Classification.js"
 import { DayTimelineFields, ForecastMetaFields } from "./TimelineSchema.js"
 
-export const Classification = Schema.Literal("GO", "CAUTION", "AVOID")
-export type Classification = typeof Classification.Type
-
-const severity: Record<Classification, number> = { GO: 0, CAUTION: 1, AVOID: 2 }
-
-export const severityOf = (c: Classification): number => severity[c]
-
-/** The more severe of two classes: the rule every safety floor is built on. */
-export const mostSevere = (a: Classification, b: Classification): Classification =>
-  severity[b] > severity[a] ? b : a
-
-export const worstOf = (classes: ReadonlyArray<Classification>): Classification => classes.reduce(mostSevere, "GO")
+// The verdict and its severity order live in a leaf module the safety rules share; kept reachable here.
+export { Classification, mostSevere, severityOf, worstOf } from "../classification/Classification.js"
 
 export const DailyClassification = Schema.Struct({
   date: Schema.String,

@@ -1,5 +1,5 @@
-import type { TimelineHour } from "./ForecastWeather.js"
-import { dominantDirection } from "./Directions.js"
+import type { TimelineHour } from "../weather/ForecastWeather.js"
+import { dominantDirection } from "../weather/Directions.js"
 import type { Convert } from "./DisplayUnits.js"
 import type { ConditionSpan, Range } from "./TimelineSchema.js"
 

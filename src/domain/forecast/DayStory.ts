@@ -1,6 +1,6 @@
 import type { DayAssessment } from "../safety/Assessment.js"
-import { dominantDirection } from "./Directions.js"
-import type { ForecastWeather, TimelineHour } from "./ForecastWeather.js"
+import { dominantDirection } from "../weather/Directions.js"
+import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
 import { wallClockOf } from "./LocalTimes.js"
 import { tideExtremes } from "./TideExtremes.js"
 

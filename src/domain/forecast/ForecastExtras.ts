@@ -6,7 +6,8 @@ import { type Opposition, withCurrentAgainstWind } from "../safety/WindAgainstCu
 import type { Preferences } from "../spotcast/Preferences.js"
 import type { Analysis, Classification } from "./Analysis.js"
 import { converterFor, displayUnits } from "./DisplayUnits.js"
-import type { ForecastWeather, TimelineHour } from "./ForecastWeather.js"
+import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
+import { SIMULATED } from "../weather/HourlyWeather.js"
 import { type ConfidenceBasis, type ModelDay, type ModelsDisagreement, weighModels } from "./ModelConfidence.js"
 import { dayTimeline, seriesTides } from "./Timeline.js"
 import type { DayConfidence, ForecastSource } from "./TimelineSchema.js"
@@ -48,7 +49,7 @@ const withCurrent = (day: DayAssessment, hours: ReadonlyArray<TimelineHour>): { 
 export const judgeDays = (assessed: ReadonlyArray<DayAssessment>, input: Omit<AssessInput, "series"> & { readonly series: ForecastWeather }): JudgedDays => {
   const series = input.series
   const runs = series.runs ?? []
-  const primaryModel = runs[0]?.model ?? (series.source === "simulated" ? "simulated" : "best_match")
+  const primaryModel = runs[0]?.model ?? (series.source === SIMULATED ? SIMULATED : series.credit?.defaultModel ?? series.source)
   const days: Array<DayAssessment> = []
   const confidence: Array<DayConfidence> = []
   const bases: Array<ConfidenceBasis> = []
@@ -72,16 +73,20 @@ export const judgeDays = (assessed: ReadonlyArray<DayAssessment>, input: Omit<As
 }
 
 /** Who the data comes from, with the attribution its licence asks for. */
-export const sourceOf = (series: ForecastWeather): ForecastSource =>
-  series.source === "open-meteo"
-    ? {
-      provider: "Open-Meteo",
-      models: series.models ?? ["best_match"],
-      attribution: "Weather data by Open-Meteo.com",
-      link: "https://open-meteo.com/",
-      license: "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)"
-    }
-    : { provider: "SpotCast simulator", models: ["simulated"], attribution: "Simulated weather for the sandbox: not a forecast" }
+export const sourceOf = (series: ForecastWeather): ForecastSource => {
+  if (series.source === SIMULATED) {
+    return { provider: "SpotCast simulator", models: [SIMULATED], attribution: "Simulated weather for the sandbox: not a forecast" }
+  }
+  // The credit is the adapter's; a provider that gives none is named by its id.
+  const credit = series.credit
+  return {
+    provider: credit?.provider ?? series.source,
+    models: series.models ?? (credit === undefined ? [] : [credit.defaultModel]),
+    attribution: credit?.attribution ?? `Weather data by ${series.source}`,
+    ...(credit?.link === undefined ? {} : { link: credit.link }),
+    ...(credit?.license === undefined ? {} : { license: credit.license })
+  }
+}
 
 export interface TimelineContext extends Omit<AssessInput, "series" | "dates" | "tripDurationHours"> {
   readonly series: ForecastWeather

@@ -2,7 +2,7 @@ import { type Classification, severityOf, worstOf } from "./Analysis.js"
 import type { DayAssessment, Factor, Reason } from "../safety/Assessment.js"
 import { num } from "../safety/Rating.js"
 import { seasFt } from "../safety/SeaRules.js"
-import type { DayConditions } from "../safety/DayConditions.js"
+import type { DayConditions } from "../weather/DayConditions.js"
 import type { DayConfidence } from "./TimelineSchema.js"
 
 export type ConfidenceLevel = DayConfidence["level"]

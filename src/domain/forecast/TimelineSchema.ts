@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { DisplayUnits } from "./DisplayUnits.js"
-import { Direction } from "./Directions.js"
+import { Direction } from "../weather/Directions.js"
 
 // Issue 15's additions to `ai_analysis`. Every field is optional: clients written for the contract
 // ignore them, and analyses stored before them still decode. Nothing here imports Analysis.ts (which
@@ -152,16 +152,7 @@ export const ForecastSource = Schema.Struct({
   attribution: Schema.String,
   link: Schema.optional(Schema.String),
   license: Schema.optional(Schema.String)
-}).annotations({
-  identifier: "ForecastSource",
-  examples: [{
-    provider: "Open-Meteo",
-    models: ["best_match", "ecmwf_ifs025", "gfs_seamless", "icon_seamless"],
-    attribution: "Weather data by Open-Meteo.com",
-    link: "https://open-meteo.com/",
-    license: "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)"
-  }]
-})
+}).annotations({ identifier: "ForecastSource" })
 export type ForecastSource = typeof ForecastSource.Type
 
 /** The additions to `ai_analysis` itself. */

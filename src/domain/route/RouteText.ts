@@ -1,5 +1,5 @@
 import type { Classification } from "../forecast/Analysis.js"
-import type { DayConditions } from "../safety/DayConditions.js"
+import type { DayConditions } from "../weather/DayConditions.js"
 import type { Language, Preferences } from "../spotcast/Preferences.js"
 
 /**

@@ -1,4 +1,4 @@
-import type { DayConditions } from "./DayConditions.js"
+import type { DayConditions } from "../weather/DayConditions.js"
 import { seasFt } from "./SeaRules.js"
 
 /**

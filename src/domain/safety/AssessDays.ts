@@ -1,7 +1,7 @@
 import { Either } from "effect"
 import type { DayAssessment } from "./Assessment.js"
 import type { Coordinates } from "../spotcast/Coordinates.js"
-import type { WeatherSeries } from "./HourlyWeather.js"
+import type { WeatherSeries } from "../weather/HourlyWeather.js"
 import { daylightOn, sunSpan } from "./Daylight.js"
 import { bucketByLocalDate } from "./LocalDays.js"
 import { chooseWindow } from "./TripWindowChoice.js"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Classification } from "../forecast/Analysis.js"
-import { DayConditions } from "./DayConditions.js"
+import { Classification } from "../classification/Classification.js"
+import { DayConditions } from "../weather/DayConditions.js"
 
 /** A hazard (or note) that bore on a day's class. */
 export const Factor = Schema.Literal(

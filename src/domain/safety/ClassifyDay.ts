@@ -1,6 +1,6 @@
-import { type Classification, severityOf, worstOf } from "../forecast/Analysis.js"
+import { type Classification, severityOf, worstOf } from "../classification/Classification.js"
 import type { Reason } from "./Assessment.js"
-import type { DayConditions } from "./DayConditions.js"
+import type { DayConditions } from "../weather/DayConditions.js"
 import { defaultVessel, type Vessel } from "../spotcast/Vessel.js"
 import { rateFactors } from "./Factors.js"
 import { profileOf } from "./VesselProfile.js"

@@ -1,5 +1,5 @@
 import type { Reason } from "./Assessment.js"
-import type { DayConditions } from "./DayConditions.js"
+import type { DayConditions } from "../weather/DayConditions.js"
 import { num, reason } from "./Rating.js"
 import { UNIVERSAL } from "./Thresholds.js"
 import type { VesselProfile } from "./VesselProfile.js"

@@ -1,5 +1,5 @@
 import type { Reason } from "./Assessment.js"
-import type { DayConditions } from "./DayConditions.js"
+import type { DayConditions } from "../weather/DayConditions.js"
 import { coldWaterNotes, coldWaterReasons } from "./ColdWaterRule.js"
 import { darknessReasons } from "./DarknessRule.js"
 import { freezingSprayReasons } from "./FreezingSprayRule.js"

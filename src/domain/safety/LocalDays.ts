@@ -1,5 +1,5 @@
 import { Either } from "effect"
-import type { HourlyPoint } from "./HourlyWeather.js"
+import type { HourlyPoint } from "../weather/HourlyWeather.js"
 
 /** One local date's hours, by local hour 0-23 (an hour the series lacks is an empty slot). */
 export type DaySlots = ReadonlyArray<ReadonlyArray<HourlyPoint>>

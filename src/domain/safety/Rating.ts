@@ -1,4 +1,4 @@
-import type { Classification } from "../forecast/Analysis.js"
+import type { Classification } from "../classification/Classification.js"
 import type { Factor, Reason } from "./Assessment.js"
 import type { Limits } from "./Thresholds.js"
 

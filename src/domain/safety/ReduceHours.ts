@@ -1,6 +1,6 @@
 import { Either } from "effect"
-import type { DayConditions } from "./DayConditions.js"
-import type { HourlyPoint } from "./HourlyWeather.js"
+import type { DayConditions } from "../weather/DayConditions.js"
+import type { HourlyPoint } from "../weather/HourlyWeather.js"
 import { UNIVERSAL, waveSteepness } from "./Thresholds.js"
 
 /** The larger of the two, where `undefined` is no value yet (Math.max as over the whole list: the same bytes, -0 and all). */

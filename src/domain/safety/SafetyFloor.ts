@@ -1,5 +1,5 @@
 import { Either } from "effect"
-import { type Analysis, type Classification, mostSevere, severityOf } from "../forecast/Analysis.js"
+import { type Classification, mostSevere, severityOf } from "../classification/Classification.js"
 import type { DayAssessment } from "./Assessment.js"
 
 /** Left (why) when the analysis's days are not exactly the assessed days, in order. */
@@ -25,16 +25,29 @@ export const understatedDays = (
     return proposed !== undefined && severityOf(proposed.classification) < severityOf(day.classification) ? [i] : []
   })
 
+/** What the floor reads of a written day: its date and its class (the rest is carried as written). */
+export interface RatedDay {
+  readonly date: string
+  readonly classification: Classification
+}
+
+/** What the floor keeps of an analysis (the contract's `ai_analysis` is one): the words, the confidence, the days. */
+export interface RatedAnalysis<Day extends RatedDay, Confidence> {
+  readonly summary: string
+  readonly confidence?: Confidence
+  readonly daily_classifications: ReadonlyArray<Day>
+}
+
 /**
  * The analyst writes the words; the rules set the floor. Each day's final class is the more severe of
  * the rules' class and the analyst's, so no analyst (least of all a language model) can make a day look
  * safer than the rules found it. Applied once, by the use case that owns the rules' days. Left when the
  * analysis does not cover exactly the assessed days.
  */
-export const applySafetyFloor = (
+export const applySafetyFloor = <Day extends RatedDay, Confidence>(
   days: ReadonlyArray<DayAssessment>,
-  proposed: Analysis
-): Either.Either<Analysis, string> =>
+  proposed: RatedAnalysis<Day, Confidence>
+): Either.Either<RatedAnalysis<Day, Confidence>, string> =>
   Either.map(checkCoverage(days, proposed.daily_classifications), () => ({
     summary: proposed.summary,
     // The confidence's wording in the language asked, when the analyst gave one (its levels are the rules').

@@ -1,6 +1,6 @@
-import type { Classification } from "../forecast/Analysis.js"
+import type { Classification } from "../classification/Classification.js"
 import type { Reason } from "./Assessment.js"
-import type { DayConditions } from "./DayConditions.js"
+import type { DayConditions } from "../weather/DayConditions.js"
 import { limitsText, num, rate, reason } from "./Rating.js"
 import { UNIVERSAL, waveSteepness } from "./Thresholds.js"
 import type { VesselProfile } from "./VesselProfile.js"

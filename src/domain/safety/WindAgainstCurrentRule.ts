@@ -1,6 +1,6 @@
-import { type Classification, mostSevere, severityOf } from "../forecast/Analysis.js"
-import type { TimelineHour } from "../forecast/ForecastWeather.js"
-import { angleBetween } from "../forecast/Directions.js"
+import { type Classification, mostSevere, severityOf } from "../classification/Classification.js"
+import type { TimelineHour } from "../weather/ForecastWeather.js"
+import { angleBetween } from "../weather/Directions.js"
 import type { Reason } from "./Assessment.js"
 import { num } from "./Rating.js"
 

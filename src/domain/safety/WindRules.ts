@@ -1,4 +1,4 @@
-import type { DayConditions } from "./DayConditions.js"
+import type { DayConditions } from "../weather/DayConditions.js"
 import type { Reason } from "./Assessment.js"
 import { limitsText, num, rate, reason } from "./Rating.js"
 import { BAND_TABLE, STRICTER_GUST_BAND, UNIVERSAL } from "./Thresholds.js"

@@ -1,8 +1,8 @@
 /** The marine-safety engine of docs/safety.md: thresholds, rules, daylight, trip windows. */
 export * as AssessDays from "./AssessDays.js"
 export * as Assessment from "./Assessment.js"
-export * as DayConditions from "./DayConditions.js"
-export * as HourlyWeather from "./HourlyWeather.js"
+export * as DayConditions from "../weather/DayConditions.js"
+export * as HourlyWeather from "../weather/HourlyWeather.js"
 export * as SafetyFloor from "./SafetyFloor.js"
 export * as ClassifyDay from "./ClassifyDay.js"
 export * as ColdWaterRule from "./ColdWaterRule.js"

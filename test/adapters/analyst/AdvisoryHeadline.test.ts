@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { advisoryHeadline } from "../../../src/adapters/analyst/AdvisoryHeadline.js"
 import * as BuiltinAnalyst from "../../../src/adapters/analyst/BuiltinAnalyst.js"
 import { advisoryLevelOf } from "../../../src/domain/safety/AdvisoryLevel.js"
-import type { DayConditions } from "../../../src/domain/safety/DayConditions.js"
+import type { DayConditions } from "../../../src/domain/weather/DayConditions.js"
 import { calm, caution, day, gale, input, languages } from "./BuiltinFixtures.js"
 
 const at = (wind: number, seas = 2): DayConditions => ({ wind_speed_kt: wind, wind_gust_kt: wind * 1.3, wind_direction_deg: 200, wave_height_ft: seas, wave_period_s: 8 })

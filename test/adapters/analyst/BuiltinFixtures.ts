@@ -1,6 +1,6 @@
 import type { Classification } from "../../../src/domain/forecast/Analysis.js"
 import type { DayAssessment, Factor } from "../../../src/domain/safety/Assessment.js"
-import type { DayConditions } from "../../../src/domain/safety/DayConditions.js"
+import type { DayConditions } from "../../../src/domain/weather/DayConditions.js"
 import type { DistanceUnit, Language, Preferences, SpeedUnit } from "../../../src/domain/spotcast/Preferences.js"
 import type { Vessel } from "../../../src/domain/spotcast/Vessel.js"
 import type { AnalystInput } from "../../../src/ports/Analyst.js"

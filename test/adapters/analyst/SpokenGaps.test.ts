@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as BuiltinAnalyst from "../../../src/adapters/analyst/BuiltinAnalyst.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
 import type { DayAssessment } from "../../../src/domain/safety/Assessment.js"
-import type { DayConditions } from "../../../src/domain/safety/DayConditions.js"
+import type { DayConditions } from "../../../src/domain/weather/DayConditions.js"
 import type { Language } from "../../../src/domain/spotcast/Preferences.js"
 import { languages } from "./BuiltinFixtures.js"
 

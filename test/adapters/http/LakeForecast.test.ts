@@ -1,10 +1,11 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import * as EstimatedWaves from "../../../src/adapters/weather/EstimatedWaves.js"
-import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 import { WeatherProvider } from "../../../src/ports/WeatherProvider.js"
 import { account, awaitFinished, createSpotCast, get } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
+import { openMeteoCredit } from "../../../src/adapters/weather/OpenMeteoSeries.js"
 
 /**
  * A constructed fixture in the shape Open-Meteo answers on Lake Ontario: wind and weather, no waves. A
@@ -22,7 +23,8 @@ const lakeHour = (time: string): HourlyPoint => ({
 const LakeOntario = Layer.succeed(WeatherProvider, {
   hourly: (request) =>
     Effect.succeed({
-      source: "open-meteo" as const,
+      source: "open-meteo",
+      credit: openMeteoCredit,
       utcOffsetSeconds: -5 * 3600,
       timezone: "America/Toronto",
       hours: request.dates.flatMap((d) => Array.from({ length: 24 }, (_, h) => lakeHour(`${d}T${String(h).padStart(2, "0")}:00`)))

@@ -5,7 +5,7 @@ import * as EstimatedWaves from "../../../src/adapters/weather/EstimatedWaves.js
 import * as SimulatedWeather from "../../../src/adapters/weather/SimulatedWeather.js"
 import { fetchLimitedWaves } from "../../../src/domain/geography/FetchLimitedWaves.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
-import type { HourlyPoint, WeatherSeries } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint, WeatherSeries } from "../../../src/domain/weather/HourlyWeather.js"
 import { reduceHours } from "../../../src/domain/safety/ReduceHours.js"
 import { WeatherProvider, type WeatherRequest } from "../../../src/ports/WeatherProvider.js"
 

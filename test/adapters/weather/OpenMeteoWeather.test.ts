@@ -2,7 +2,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import type { HttpClient } from "@effect/platform"
 import { Duration, Effect, Either, Option, Redacted, type Scope } from "effect"
-import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 import type { OpenMeteoOptions } from "../../../src/adapters/weather/OpenMeteoOptions.js"
 import * as OpenMeteoWeather from "../../../src/adapters/weather/OpenMeteoWeather.js"
 import type { WeatherRequest } from "../../../src/ports/WeatherProvider.js"
@@ -54,6 +54,14 @@ describe("OpenMeteoWeather against a loopback Open-Meteo", () => {
       const weather = yield* provider(fake)
       const series = yield* weather.hourly(request([D1, D2]))
       assert.strictEqual(series.source, "open-meteo")
+      // The adapter, not the domain, says whom to credit.
+      assert.deepStrictEqual(series.credit, {
+        provider: "Open-Meteo",
+        attribution: "Weather data by Open-Meteo.com",
+        link: "https://open-meteo.com/",
+        license: "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)",
+        defaultModel: "best_match"
+      })
       assert.strictEqual(series.utcOffsetSeconds, 7200)
       assert.strictEqual(series.timezone, "Europe/Amsterdam")
       assert.strictEqual(series.hours.length, 48)

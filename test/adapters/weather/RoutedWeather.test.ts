@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, FastCheck as fc, Layer, Ref } from "effect"
 import * as RoutedWeather from "../../../src/adapters/weather/RoutedWeather.js"
-import { type WeatherSeries, WeatherUnavailable } from "../../../src/domain/safety/HourlyWeather.js"
+import { type WeatherSeries, WeatherUnavailable } from "../../../src/domain/weather/HourlyWeather.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../../src/ports/WeatherProvider.js"
 
 const base: WeatherRequest = {

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import { placeAt } from "../../../src/adapters/weather/SimulatedClimate.js"
 import { simulateSeries } from "../../../src/adapters/weather/SimulatedSeries.js"
-import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 
 /**
  * Statistics over a fixed grid: 14 latitudes × 8 longitudes (less the 16 points the geography mask

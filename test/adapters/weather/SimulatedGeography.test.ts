@@ -3,7 +3,7 @@ import { Either } from "effect"
 import { placeAt } from "../../../src/adapters/weather/SimulatedClimate.js"
 import { aridityAt, currentAt, regionAt } from "../../../src/adapters/weather/SimulatedGeography.js"
 import { simulateSeries } from "../../../src/adapters/weather/SimulatedSeries.js"
-import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 
 const SEEDS = ["geo-a", "geo-b", "geo-c", "geo-d"]
 

@@ -3,7 +3,7 @@ import { Either, FastCheck as fc, Schema } from "effect"
 import { placeAt } from "../../../src/adapters/weather/SimulatedClimate.js"
 import { simulateSeries } from "../../../src/adapters/weather/SimulatedSeries.js"
 import { isoDate } from "../../../src/domain/forecast/ForecastPeriod.js"
-import { type HourlyPoint, WeatherSeries } from "../../../src/domain/safety/HourlyWeather.js"
+import { type HourlyPoint, WeatherSeries } from "../../../src/domain/weather/HourlyWeather.js"
 
 const DAY = 86_400_000
 const dateAt = (day: number) => isoDate(Date.UTC(2000, 0, 1) + day * DAY)

@@ -4,7 +4,7 @@ import { AccountId, RouteId, SpotCastId } from "../../../src/domain/Ids.js"
 import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
 import type { Route } from "../../../src/domain/route/Route.js"
 import { nearestHourKey, type WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
-import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 
 const HOUR = 3_600_000
 const NOON = Date.UTC(2026, 2, 2, 12)

@@ -1,4 +1,4 @@
-import type { HourlyPoint, WeatherSeries } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint, WeatherSeries } from "../../../src/domain/weather/HourlyWeather.js"
 
 export type Reading = Omit<HourlyPoint, "time">
 

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
 import { severityOf } from "../../../src/domain/forecast/Analysis.js"
-import type { DayConditions } from "../../../src/domain/safety/DayConditions.js"
+import type { DayConditions } from "../../../src/domain/weather/DayConditions.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
 import { type Vessel, VesselType } from "../../../src/domain/spotcast/Vessel.js"
 

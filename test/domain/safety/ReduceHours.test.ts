@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
-import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 import { waveSteepness } from "../../../src/domain/safety/Thresholds.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
 import { reduceHours } from "../../../src/domain/safety/ReduceHours.js"

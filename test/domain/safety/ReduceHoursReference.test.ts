@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import * as fc from "fast-check"
-import type { HourlyPoint } from "../../../src/domain/safety/HourlyWeather.js"
+import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 import { reduceHours } from "../../../src/domain/safety/ReduceHours.js"
 import { UNIVERSAL, waveSteepness } from "../../../src/domain/safety/Thresholds.js"
 

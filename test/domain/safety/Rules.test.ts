@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { DayConditions } from "../../../src/domain/safety/DayConditions.js"
+import type { DayConditions } from "../../../src/domain/weather/DayConditions.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
 import { profileOf } from "../../../src/domain/safety/VesselProfile.js"
 import type { Vessel, VesselType } from "../../../src/domain/spotcast/Vessel.js"

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { Schema } from "effect"
 import { Classification } from "../../../src/domain/forecast/Analysis.js"
-import { DayConditions } from "../../../src/domain/safety/DayConditions.js"
+import { DayConditions } from "../../../src/domain/weather/DayConditions.js"
 import { VesselType } from "../../../src/domain/spotcast/Vessel.js"
 
 export const Scenario = Schema.Struct({

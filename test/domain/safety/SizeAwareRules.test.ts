@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
-import type { DayConditions } from "../../../src/domain/safety/DayConditions.js"
+import type { DayConditions } from "../../../src/domain/weather/DayConditions.js"
 import { rateFactors } from "../../../src/domain/safety/Factors.js"
 import { icingPredictor, sprayIcingOf } from "../../../src/domain/safety/FreezingSprayRule.js"
 import { profileOf } from "../../../src/domain/safety/VesselProfile.js"

@@ -12,7 +12,7 @@ export const escapeHtml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
 
 /**
- * The credit the forecast's own `source` asks for: Open-Meteo's attribution and licence for its data,
+ * The credit the forecast's own `source` asks for: its provider's attribution and licence for its data,
  * the sandbox notice for simulated weather (never credited to anyone), nothing when the forecast does
  * not say where its data came from.
  */

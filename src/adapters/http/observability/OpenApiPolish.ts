@@ -101,6 +101,17 @@ const operationText: Record<string, string> = {
   "account.developerInfo": "Who is calling: the account, the key used, credits, the rate limit and the webhook signing secret."
 }
 
+/** Examples of components whose domain schema names no provider: the served weather's own. */
+const componentExamples: Record<string, ReadonlyArray<unknown>> = {
+  ForecastSource: [{
+    provider: "Open-Meteo",
+    models: ["best_match", "ecmwf_ifs025", "gfs_seamless", "icon_seamless"],
+    attribution: "Weather data by Open-Meteo.com",
+    link: "https://open-meteo.com/",
+    license: "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)"
+  }]
+}
+
 const tagText: Record<string, string> = {
   SpotCasts: "Create SpotCasts, follow their forecasts and read the results",
   Account: "Credits and details of the calling account",
@@ -263,6 +274,7 @@ export const polish = (spec: Record<string, any>): Record<string, any> => {
   stripFrameworkNames(spec)
   for (const [name, schema] of Object.entries((spec.components?.schemas ?? {}) as Record<string, any>)) {
     const [title, description] = componentText[name] ?? [camelWords(name), camelWords(name)]
+    if (componentExamples[name] !== undefined) schema.examples = componentExamples[name]
     schema.title = title
     if (typeof schema.description !== "string" || schema.description === "") schema.description = description
   }

@@ -1,6 +1,6 @@
 import { Effect, Layer } from "effect"
 import type { Analysis } from "../../../../src/domain/forecast/Analysis.js"
-import { type HourlyPoint, WeatherUnavailable } from "../../../../src/domain/safety/HourlyWeather.js"
+import { type HourlyPoint, WeatherUnavailable } from "../../../../src/domain/weather/HourlyWeather.js"
 import * as NodeCrypto from "../../../../src/adapters/system/NodeCrypto.js"
 import { hashApiKey } from "../../../../src/domain/account/ApiKey.js"
 import { AccountStore } from "../../../../src/ports/AccountStore.js"

@@ -29,9 +29,25 @@ export const HourlyPoint = Schema.Struct({
 })
 export type HourlyPoint = typeof HourlyPoint.Type
 
+/** The sandbox's simulated weather: the one source the domain knows by name (it is never credited). */
+export const SIMULATED = "simulated"
+
+/** Who a provider's data comes from, as its licence asks to be credited: the adapter says it. */
+export const WeatherCredit = Schema.Struct({
+  provider: Schema.String,
+  attribution: Schema.String,
+  link: Schema.optional(Schema.String),
+  license: Schema.optional(Schema.String),
+  /** The model named when the provider does not say which of its models answered. */
+  defaultModel: Schema.String
+})
+export type WeatherCredit = typeof WeatherCredit.Type
+
 /** What a weather provider returns for a point and its forecast dates. */
 export const WeatherSeries = Schema.Struct({
-  source: Schema.Literal("simulated", "open-meteo"),
+  /** The provider's id, as its adapter names it; `SIMULATED` for the sandbox's simulated weather. */
+  source: Schema.String,
+  credit: Schema.optional(WeatherCredit),
   /** One offset for the whole series, as the provider reported it. */
   utcOffsetSeconds: Schema.Int,
   timezone: Schema.optional(Schema.String),

@@ -1,9 +1,9 @@
-import type { HourlyPoint, WeatherSeries } from "../safety/HourlyWeather.js"
+import type { HourlyPoint, WeatherSeries } from "./HourlyWeather.js"
 
 /**
  * Sea-level and current readings some providers add to an hour (issue 15), in canonical units. A null
  * (or absent) value is one the source does not have. The current's direction is where it flows TO
- * (oceanographic convention, as Open-Meteo gives it); the wind's is where it comes FROM.
+ * (oceanographic convention); the wind's is where it comes FROM.
  */
 export interface TideAndCurrent {
   /** Sea level above mean sea level (tide and surge), ft. */
