@@ -3,7 +3,8 @@ import { Effect, type Layer } from "effect"
 import { memberText } from "../../../src/adapters/http/RawMember.js"
 import { stringifyWithRaw } from "../../../src/domain/RawJson.js"
 import { serverReachable, serverStorage } from "../postgres/TestDatabase.js"
-import { account, get, postText, today } from "./support/Fixtures.js"
+import { WebhookOutbox } from "../../../src/ports/WebhookOutbox.js"
+import { account, awaitFinished, get, postText, today } from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
 
 describe("memberText", () => {
@@ -34,16 +35,24 @@ const suite = (name: string, storage: Layer.Layer<any, any> | undefined) =>
     excludeTestServices: true,
     timeout: "120 seconds"
   })(name, (it) => {
-    it.effect("metadata comes back in GET byte for byte as sent", () =>
+    it.effect("metadata comes back in GET and in the webhook body byte for byte as sent", () =>
       Effect.gen(function*() {
-        const { key } = yield* account(10)
-        const body = `{"latitude":41.13,"longitude":-71.71,"start_date":"${today()}","num_days":2,"metadata":  ${SENT}  }`
+        const { account: owner, key } = yield* account(10)
+        const hook = `"webhook_url":"https://hooks.example.com/spotcast"`
+        const body = `{"latitude":41.13,"longitude":-71.71,"start_date":"${today()}","num_days":2,${hook},"metadata":  ${SENT}  }`
         const created = yield* postText("/v3/spotcast", body, key)
         assert.strictEqual(created.status, 202, created.text)
         const read = yield* get(`/v3/spotcast/${created.json.id}`, key)
         assert.strictEqual(read.status, 200, read.text)
         assert.include(read.text, `"metadata":${SENT},"latest_forecast":`)
         assert.deepStrictEqual(read.json.metadata, JSON.parse(SENT))
+        // The forecast's webhook event, as stored for every attempt, once the worker has read the SpotCast back.
+        yield* awaitFinished(created.json.id, key)
+        const deliveries = yield* (yield* WebhookOutbox).list(owner.id, { limit: 10 })
+        assert.strictEqual(deliveries.length, 1)
+        const sent = deliveries[0]!.delivery.body
+        assert.isTrue(sent.endsWith(`"metadata":${SENT}}}`), sent)
+        assert.deepStrictEqual(JSON.parse(sent).data.metadata, JSON.parse(SENT))
         // Without metadata the resource has no such member.
         const plain = yield* postText("/v3/spotcast", `{"latitude":41.13,"longitude":-71.71,"start_date":"${today()}","num_days":1}`, key)
         const readPlain = yield* get(`/v3/spotcast/${plain.json.id}`, key)
