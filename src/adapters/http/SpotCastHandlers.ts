@@ -1,12 +1,12 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { balanceResource, developerInfo as developerInfoResource } from "./contract/AccountResources.js"
 import { createSpotCastCommand } from "./contract/CreateSpotCastRequest.js"
 import { forecastList } from "./contract/ForecastList.js"
 import { ForecastResource, forecastResource } from "./contract/ForecastResource.js"
 import { DEFAULT_FORECASTS_LIMIT, DEFAULT_SPOTCASTS_LIMIT } from "./contract/ListQuery.js"
 import { refreshSpotCastCommand } from "./contract/RefreshSpotCastRequest.js"
-import { spotcastListItem, spotcastResource } from "./contract/SpotCastResource.js"
+import { spotcastListItem, spotcastResource, spotcastResourceText } from "./contract/SpotCastResource.js"
 import { StatusResource, statusResource } from "./contract/StatusResource.js"
 import { accountBalance, developerInfo } from "../../application/account/AccountOverview.js"
 import { createSpotCast } from "../../application/spotcast/CreateSpotCast.js"
@@ -17,6 +17,7 @@ import { PurchaseUrl } from "./BillingPage.js"
 import { callerAccount } from "./CallerAccount.js"
 import { withPurchaseUrl } from "./PurchaseUrlOnShortfall.js"
 import { accepted, claimOf } from "./Idempotency.js"
+import { memberText } from "./RawMember.js"
 import { ServedApi } from "./ServedApi.js"
 import { conditionalBytes, conditionalJson, entityTag } from "./ConditionalGet.js"
 
@@ -36,7 +37,7 @@ const utf8 = new TextEncoder()
 const encodedOnce = (view: Parameters<typeof spotcastResource>[0]) => {
   let kept = bodies.get(view.latest)
   if (kept === undefined || kept.spotcast !== view.spotcast || kept.forecastCount !== view.forecastCount) {
-    const body = utf8.encode(JSON.stringify(spotcastResource(view)))
+    const body = utf8.encode(spotcastResourceText(view))
     kept = { spotcast: view.spotcast, forecastCount: view.forecastCount, body, etag: entityTag(body) }
     bodies.set(view.latest, kept)
   }
@@ -52,7 +53,10 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
       Effect.gen(function*() {
         // Fingerprinted as sent: the decoded body no longer holds start_date's text.
         const claim = yield* claimOf(headers["idempotency-key"], "POST", "/v3/spotcast", request.json)
-        return yield* accepted(yield* createSpotCast(yield* callerAccount, createSpotCastCommand(payload), claim))
+        // The metadata is kept as its text in the body, to be echoed back byte for byte.
+        const sent = yield* Effect.option(request.text)
+        const metadata = Option.getOrUndefined(Option.flatMap(sent, (text) => Option.fromNullable(memberText(text, "metadata"))))
+        return yield* accepted(yield* createSpotCast(yield* callerAccount, createSpotCastCommand(payload, metadata), claim))
       }).pipe(withPurchaseUrl))
     .handle("refresh", ({ headers, path, payload }) =>
       Effect.gen(function*() {

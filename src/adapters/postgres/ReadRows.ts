@@ -5,7 +5,7 @@ import type { ForecastErrorCode } from "../../domain/forecast/ForecastError.js"
 import type { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import type { Stage } from "../../domain/forecast/Progress.js"
 import type { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
-import type { Metadata } from "../../domain/spotcast/Metadata.js"
+import type { MetadataText } from "../../domain/spotcast/Metadata.js"
 import type { DistanceUnit, Language, SpeedUnit } from "../../domain/spotcast/Preferences.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import type { VesselType } from "../../domain/spotcast/Vessel.js"
@@ -16,8 +16,8 @@ import type { WebhookUrl } from "../../domain/webhook/WebhookUrl.js"
  * decoding them again: every value was validated when it was written, and the tables constrain what
  * matters (keys, statuses, percentages). Re-validating each id against its pattern, each coordinate
  * against its range and each analysis against its schema cost most of a read's CPU, and a stored value
- * that a later rule would refuse turned a read into a 500. JSON text (metadata, analysis) is parsed
- * as stored; pg returns `timestamptz` as a Date and integers and doubles as numbers.
+ * that a later rule would refuse turned a read into a 500. Metadata is kept as the text sent; the
+ * analysis is parsed as stored; pg returns `timestamptz` as a Date and integers and doubles as numbers.
  */
 export type Row = Readonly<Record<string, unknown>>
 
@@ -48,7 +48,7 @@ export const spotcastOfRow = (row: Row, prefix = ""): SpotCast => {
     speedUnits: r.speed_units as SpeedUnit
   },
   ...(r.trip_duration_hours === null ? {} : { tripDurationHours: r.trip_duration_hours as number }),
-  ...(r.metadata === null ? {} : { metadata: JSON.parse(r.metadata as string) as Metadata }),
+  ...(r.metadata === null ? {} : { metadata: r.metadata as MetadataText }),
   ...(r.webhook_url === null ? {} : { webhookUrl: r.webhook_url as WebhookUrl }),
   ...(r.vessel_type === null || r.vessel_length_ft === null
     ? {}

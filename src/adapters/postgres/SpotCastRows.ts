@@ -5,7 +5,7 @@ import { Forecast } from "../../domain/forecast/Forecast.js"
 import { ForecastErrorCode } from "../../domain/forecast/ForecastError.js"
 import { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
-import { Metadata } from "../../domain/spotcast/Metadata.js"
+import { MetadataText } from "../../domain/spotcast/Metadata.js"
 import { DistanceUnit, Language, SpeedUnit } from "../../domain/spotcast/Preferences.js"
 import { Stage } from "../../domain/forecast/Progress.js"
 import { SpotCast } from "../../domain/spotcast/SpotCast.js"
@@ -23,8 +23,8 @@ export const SpotCastRow = Schema.Struct({
   start_at: Timestamp,
   num_days: Schema.Int,
   trip_duration_hours: Schema.NullOr(Schema.Int),
-  /** The client's JSON text as sent: stored as text, not jsonb, so its keys keep their order. */
-  metadata: Schema.NullOr(Schema.parseJson(Metadata)),
+  /** The client's JSON text as sent: stored as text, not jsonb, so it is echoed back byte for byte. */
+  metadata: Schema.NullOr(MetadataText),
   webhook_url: Schema.NullOr(WebhookUrl),
   language: Language,
   distance_units: DistanceUnit,

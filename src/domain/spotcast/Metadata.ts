@@ -37,3 +37,13 @@ export const Metadata = Schema.Record({ key: Schema.String, value: Schema.Unknow
   )
 )
 export type Metadata = typeof Metadata.Type
+
+/**
+ * The metadata object's JSON text exactly as the client sent it. It is what is kept and echoed back:
+ * parsing and serializing again would change numbers such as 12345678901234567890, 1.0 or -0.
+ */
+export const MetadataText = Schema.String.pipe(Schema.brand("MetadataText"))
+export type MetadataText = typeof MetadataText.Type
+
+/** The text of metadata that has none as sent (made in code): its standard JSON form. */
+export const metadataText = (metadata: Metadata): MetadataText => MetadataText.make(JSON.stringify(metadata))

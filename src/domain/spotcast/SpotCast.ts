@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { Coordinates } from "./Coordinates.js"
 import { AccountId, SpotCastId } from "../Ids.js"
-import { Metadata } from "./Metadata.js"
+import { MetadataText } from "./Metadata.js"
 import { Preferences } from "./Preferences.js"
 import { Vessel } from "./Vessel.js"
 import { WebhookUrl } from "../webhook/WebhookUrl.js"
@@ -16,7 +16,7 @@ export const SpotCast = Schema.Struct({
   start: Schema.DateTimeUtc,
   numDays: Schema.Int.pipe(Schema.between(1, 5)),
   tripDurationHours: Schema.optional(Schema.Int),
-  metadata: Schema.optional(Metadata),
+  metadata: Schema.optional(MetadataText),
   webhookUrl: Schema.optional(WebhookUrl),
   preferences: Preferences,
   vessel: Schema.optional(Vessel)

@@ -1,7 +1,7 @@
 import type { DateTime } from "effect"
 import type { WebhookUrl } from "../webhook/WebhookUrl.js"
 import type { Coordinates } from "./Coordinates.js"
-import type { Metadata } from "./Metadata.js"
+import type { MetadataText } from "./Metadata.js"
 import type { Preferences } from "./Preferences.js"
 import type { Vessel } from "./Vessel.js"
 
@@ -19,7 +19,8 @@ export interface CreateSpotCastCommand {
   /** Judged as the default vessel (docs/safety.md) when absent. */
   readonly vessel?: Vessel | undefined
   readonly tripDurationHours?: number | undefined
-  readonly metadata?: Metadata | undefined
+  /** The metadata object as sent (validated), kept as text to be echoed back byte for byte. */
+  readonly metadata?: MetadataText | undefined
   readonly webhookUrl?: WebhookUrl | undefined
 }
 

@@ -7,6 +7,7 @@ import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import * as HttpWebhookTransport from "../../../src/adapters/webhook/HttpWebhookTransport.js"
 import type { Account } from "../../../src/domain/account/Account.js"
 import type { AccountId } from "../../../src/domain/Ids.js"
+import { MetadataText } from "../../../src/domain/spotcast/Metadata.js"
 import { startWebhookDispatcher } from "../../../src/application/webhook/DeliverWebhooks.js"
 import { AccountStore } from "../../../src/ports/AccountStore.js"
 import { type DeliveryHistory, WebhookOutbox } from "../../../src/ports/WebhookOutbox.js"
@@ -57,7 +58,10 @@ describe("webhook delivery over HTTPS (dispatcher + HttpWebhookTransport)", () =
       const { port, received } = yield* startReceiver(certificate, () => ({ status: 200 }))
       const url = `https://127.0.0.1:${port}/hooks/spotcast`
       const { account } = yield* seedAccount(1000, "sandbox")
-      const metadata = { trip: "Tarifa crossing", crew: [1, 2], nested: { ok: true, none: null } }
+      // Numbers that parsing and serializing again would change: the bytes sent must come back.
+      const metadata = MetadataText.make(
+        `{"trip": "Tarifa crossing", "n":12345678901234567890,"f":1.0,"z":-0, "crew": [1, 2], "nested": {"ok": true, "none": null}}`
+      )
       const completed = yield* seedDelivery(account, { url, outcome: "completed", metadata })
       const failed = yield* seedDelivery(account, { url, outcome: "failed" })
       yield* startWebhookDispatcher(fast)
@@ -86,7 +90,8 @@ describe("webhook delivery over HTTPS (dispatcher + HttpWebhookTransport)", () =
       assert.deepStrictEqual(Object.keys(completedBody.data).sort(), [
         "coordinates", "forecast_id", "forecast_period", "links", "metadata", "recommendation", "spotcast_id", "status", "summary"
       ])
-      assert.deepStrictEqual(completedBody.data.metadata, metadata)
+      assert.include(byId.get(completed.id)!.rawBody.toString("utf8"), `"metadata":${metadata}}`)
+      assert.deepStrictEqual(completedBody.data.metadata, JSON.parse(metadata))
       assert.strictEqual(completedBody.data.status, "completed")
       assert.strictEqual(completedBody.data.recommendation, "CAUTION")
       assert.strictEqual(completedBody.data.links.spotcast, `${PUBLIC_BASE_URL}/v3/spotcast/${completed.spotcastId}`)

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Either, Option, TestClock } from "effect"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import { requestFingerprint } from "../../../src/domain/billing/Idempotency.js"
+import { MetadataText } from "../../../src/domain/spotcast/Metadata.js"
 import type { CreateSpotCastCommand } from "../../../src/domain/spotcast/SpotCastCommands.js"
 import { WebhookUrl } from "../../../src/domain/webhook/WebhookUrl.js"
 import { createSpotCast } from "../../../src/application/spotcast/CreateSpotCast.js"
@@ -33,14 +34,14 @@ describe("createSpotCast", () => {
   it.effect("charges max(2, n), stores the SpotCast with a processing forecast and reports the balance", () =>
     at(Effect.gen(function*() {
       const { account } = yield* seedAccount(10)
-      const charged = yield* createSpotCast(account, command({ numDays: 1, metadata: { k: "v" } }))
+      const charged = yield* createSpotCast(account, command({ numDays: 1, metadata: MetadataText.make(`{"k":1.0}`) }))
       assert.strictEqual(charged._tag, "Created")
       assert.strictEqual(charged.receipt.creditsCharged, 2)
       assert.strictEqual(charged.receipt.creditsRemaining, 8)
       const view = yield* getSpotCast(account, charged.receipt.spotcastId)
       assert.deepStrictEqual(view.latest.progress, { stage: "pending", percentage: 0 })
       assert.strictEqual(view.latest.status, "processing")
-      assert.deepStrictEqual(view.spotcast.metadata, { k: "v" })
+      assert.strictEqual(view.spotcast.metadata, `{"k":1.0}`)
       assert.deepStrictEqual(view.spotcast.preferences, { language: "en", distanceUnits: "nm", speedUnits: "kts" })
       assert.strictEqual((yield* (yield* AccountStore).balance(account.id)).creditBalance, 8)
     })))

@@ -1,7 +1,7 @@
 import { DateTime, Option, ParseResult, Schema } from "effect"
 import { Latitude, Longitude } from "../../../domain/spotcast/Coordinates.js"
 import { parseStartDate } from "../../../domain/forecast/ForecastPeriod.js"
-import { Metadata } from "../../../domain/spotcast/Metadata.js"
+import { Metadata, metadataText, MetadataText } from "../../../domain/spotcast/Metadata.js"
 import type { CreateSpotCastCommand } from "../../../domain/spotcast/SpotCastCommands.js"
 import { preferencesOf, PreferencesInput, vesselOf, VesselInfoInput, WebhookUrlInput } from "./CreateBodyFields.js"
 import { required, says, strict } from "./SchemaAnnotations.js"
@@ -75,14 +75,21 @@ export const CreateSpotCastRequest = Schema.Struct({
 }).annotations({ ...strict, identifier: "CreateSpotCastRequest" })
 export type CreateSpotCastRequest = typeof CreateSpotCastRequest.Type
 
-/** The domain's command for a decoded body: camelCase, the preferences' defaults filled in. */
-export const createSpotCastCommand = (request: CreateSpotCastRequest): CreateSpotCastCommand => ({
+/**
+ * The domain's command for a decoded body: camelCase, the preferences' defaults filled in, the
+ * metadata as `sentMetadata` (its text in the body as sent) when given, else in its standard JSON form.
+ */
+export const createSpotCastCommand = (request: CreateSpotCastRequest, sentMetadata?: string): CreateSpotCastCommand => ({
   coordinates: { latitude: request.latitude, longitude: request.longitude },
   start: request.start_date,
   numDays: request.num_days,
   preferences: preferencesOf(request.preferences),
   vessel: vesselOf(request.vessel_info),
   tripDurationHours: request.trip_duration_hours,
-  metadata: request.metadata,
+  metadata: request.metadata === undefined
+    ? undefined
+    : sentMetadata === undefined
+    ? metadataText(request.metadata)
+    : MetadataText.make(sentMetadata),
   webhookUrl: request.webhook_url
 })

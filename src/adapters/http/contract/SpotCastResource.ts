@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { stringifyWithRaw } from "../../../domain/RawJson.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
 import type { SpotCastView } from "../../../ports/SpotCastStore.js"
 import type { SpotCastSummary } from "../../../ports/SpotCastStore.js"
@@ -19,7 +20,11 @@ export const SpotCastResource = Schema.Struct({
 }).annotations({ identifier: "SpotCast" })
 export type SpotCastResource = typeof SpotCastResource.Type
 
-export const spotcastResource = ({ forecastCount, latest, spotcast }: SpotCastView): SpotCastResource => {
+/** The resource; its metadata is the sent text parsed (spotcastResourceText keeps the text as sent). */
+export const spotcastResource = (view: SpotCastView): SpotCastResource =>
+  resourceWith(view, view.spotcast.metadata === undefined ? undefined : JSON.parse(view.spotcast.metadata))
+
+const resourceWith = ({ forecastCount, latest, spotcast }: SpotCastView, metadata: unknown) => {
   return {
     id: spotcast.id,
     status: latest.status,
@@ -28,9 +33,17 @@ export const spotcastResource = ({ forecastCount, latest, spotcast }: SpotCastVi
     forecast_period: forecastPeriod(spotcast.start, spotcast.numDays),
     ...(spotcast.tripDurationHours === undefined ? {} : { trip_duration_hours: spotcast.tripDurationHours }),
     forecast_count: forecastCount,
-    ...(spotcast.metadata === undefined ? {} : { metadata: spotcast.metadata }),
+    ...(metadata === undefined ? {} : { metadata: metadata as Metadata }),
     latest_forecast: latestForecast(latest)
   }
+}
+
+/** The resource's JSON text, with the metadata byte for byte as the client sent it. */
+export const spotcastResourceText = (view: SpotCastView): string => {
+  const sent = view.spotcast.metadata
+  return sent === undefined
+    ? JSON.stringify(resourceWith(view, undefined))
+    : stringifyWithRaw(sent, (slot) => resourceWith(view, slot))
 }
 
 /** One entry of GET /v3/spotcasts. */

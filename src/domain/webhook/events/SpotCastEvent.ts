@@ -3,13 +3,17 @@ import { worstOf } from "../../forecast/Analysis.js"
 import type { Forecast } from "../../forecast/Forecast.js"
 import { makePeriod } from "../../forecast/ForecastPeriod.js"
 import { spotcastLink } from "../../spotcast/Links.js"
+import type { MetadataText } from "../../spotcast/Metadata.js"
 import type { SpotCast } from "../../spotcast/SpotCast.js"
+import { stringifyWithRaw } from "../../RawJson.js"
 import type { WebhookEventType } from "../WebhookDelivery.js"
 
 export interface WebhookEvent {
   readonly event: WebhookEventType
   readonly created_at: string
   readonly data: Record<string, unknown>
+  /** The SpotCast's metadata as sent, spliced into `data` as its last member by eventBody. */
+  readonly metadataText?: MetadataText
 }
 
 const common = (spotcast: SpotCast, forecast: Forecast, publicBaseUrl: string) => {
@@ -28,7 +32,8 @@ const common = (spotcast: SpotCast, forecast: Forecast, publicBaseUrl: string) =
   }
 }
 
-const withMetadata = (spotcast: SpotCast) => (spotcast.metadata === undefined ? {} : { metadata: spotcast.metadata })
+const withMetadata = (spotcast: SpotCast) =>
+  spotcast.metadata === undefined ? {} : { metadataText: spotcast.metadata }
 
 /**
  * The event for a finished forecast, with every field of both editions (docs/decisions.md):
@@ -51,9 +56,9 @@ export const forecastEvent = (
         ...(analysis === undefined ? {} : {
           summary: analysis.summary,
           recommendation: worstOf(analysis.daily_classifications.map((d) => d.classification))
-        }),
-        ...withMetadata(spotcast)
-      }
+        })
+      },
+      ...withMetadata(spotcast)
     }
   }
   return {
@@ -61,11 +66,14 @@ export const forecastEvent = (
     created_at,
     data: {
       ...common(spotcast, forecast, publicBaseUrl),
-      error: forecast.error ?? { code: "processing_failed", message: "The forecast could not be produced" },
-      ...withMetadata(spotcast)
-    }
+      error: forecast.error ?? { code: "processing_failed", message: "The forecast could not be produced" }
+    },
+    ...withMetadata(spotcast)
   }
 }
 
-/** The bytes sent on every attempt of the delivery. */
-export const eventBody = (event: WebhookEvent): string => JSON.stringify(event)
+/** The bytes sent on every attempt of the delivery: the metadata byte for byte as the client sent it. */
+export const eventBody = ({ metadataText, ...event }: WebhookEvent): string =>
+  metadataText === undefined
+    ? JSON.stringify(event)
+    : stringifyWithRaw(metadataText, (slot) => ({ ...event, data: { ...event.data, metadata: slot } }))

@@ -64,7 +64,10 @@ describe("CreateSpotCastRequest validation (docs/decisions.md codes and params)"
     }))
     assert.deepStrictEqual(full.preferences, { language: "en", distanceUnits: "nm", speedUnits: "ms" })
     assert.deepStrictEqual(full.vessel, { type: "yacht", lengthFt: 42 })
-    assert.deepStrictEqual([full.tripDurationHours, full.metadata, full.webhookUrl], [6, { trip: 1 }, "https://hooks.example.com/h"])
+    assert.deepStrictEqual([full.tripDurationHours, full.metadata, full.webhookUrl], [6, `{"trip":1}`, "https://hooks.example.com/h"])
+    // The text as sent, when the body's text is at hand.
+    const sent = createSpotCastCommand(Schema.decodeUnknownSync(CreateSpotCastRequest)({ ...base, metadata: { trip: 1 } }), `{ "trip": 1.0 }`)
+    assert.strictEqual(sent.metadata, `{ "trip": 1.0 }`)
   })
 
   const cases: Array<[string, unknown, string, string | undefined]> = [
