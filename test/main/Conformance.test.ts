@@ -4,6 +4,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { freePort, type Served, startServer } from "../support/Spawn.js"
+import { documentValidator } from "./conformance/DocumentValidator.js"
 import { typedClient } from "./conformance/TypedClient.js"
 
 /**
@@ -13,13 +14,22 @@ import { typedClient } from "./conformance/TypedClient.js"
  * a 500 and an `sl-violations` header instead of the server's response. A strict proxy also checks
  * the requests (the document must allow every request the server accepts); a second one, with
  * request validation off, carries the requests the document itself refuses, so that the server's
- * refusals are checked too.
+ * refusals are checked too. A third strict proxy stands in front of a server whose simulated weather
+ * never arrives in time, so that a forecast stays in progress and a refresh meets the documented 409.
+ *
+ * Prism cannot carry a few exchanges: it answers a request without any key itself (its own 401, never
+ * the server's `missing_api_key`), and it hangs on a body that is not JSON instead of passing it on.
+ * Those answers are taken from the server directly and checked against the same document with Ajv
+ * (JSON Schema 2020-12, the dialect of OpenAPI 3.1): the documented response for the status, its media
+ * type, its schema and its required headers, as Prism checks them.
  */
 
 const ROOT = resolve(import.meta.dirname, "../..")
 const PRISM = resolve(ROOT, "node_modules/@stoplight/prism-cli/dist/index.js")
 const ADMIN_TOKEN = "conformance-admin-token-0123456789"
 const RATE_LIMIT = 150
+/** Simulated weather this late keeps every forecast of the slow server in progress for the whole run. */
+const NEVER_MS = 3_600_000
 
 interface Proxy {
   readonly url: string
@@ -80,8 +90,11 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 describe("the served document, checked by Prism's validating proxy on every operation", () => {
   const dir = mkdtempSync(join(tmpdir(), "spotcast-conformance-"))
   let server: Served
+  let slowServer: Served
   let strict: Proxy
   let loose: Proxy
+  let slow: Proxy
+  let conforms: ReturnType<typeof documentValidator>
   const checked: Array<string> = []
 
   /** One exchange through a proxy: the expected status, and no violation of the document either way. */
@@ -93,7 +106,7 @@ describe("the served document, checked by Prism's validating proxy on every oper
     options: Parameters<typeof send>[3] = {}
   ) => {
     const answer = await send(proxy.url, method, path, options)
-    const what = `${method} ${path} via ${proxy === strict ? "strict" : "response-only"} proxy`
+    const what = `${method} ${path} via ${proxy === loose ? "response-only" : "strict"} proxy`
     assert.isNull(answer.violations, `${what} breaks the document: ${answer.violations}`)
     assert.strictEqual(answer.status, status, `${what}: ${answer.text.slice(0, 500)}`)
     if (status >= 400) assert.match(answer.json?.error?.request_id ?? "", /^req_/, `${what}: request_id`)
@@ -101,14 +114,26 @@ describe("the served document, checked by Prism's validating proxy on every oper
     return answer
   }
 
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const answer = await send(server.baseUrl, method, path, { key: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) })
+  /** One exchange with the server itself, for what Prism cannot carry: checked against the document with Ajv. */
+  const expectDirect = async (status: number, code: string, method: string, path: string, options: Parameters<typeof send>[3] = {}) => {
+    const answer = await send(server.baseUrl, method, path, options)
+    const what = `${method} ${path} sent directly`
+    assert.strictEqual(answer.status, status, `${what}: ${answer.text.slice(0, 500)}`)
+    assert.deepStrictEqual(conforms({ method, path, ...answer }), [], `${what} breaks the document`)
+    assert.strictEqual(answer.json.error.code, code, what)
+    assert.match(answer.json.error.request_id, /^req_/, `${what}: request_id`)
+    checked.push(`${status} ${method} ${path.replace(/\?.*$/, "")}`)
+    return answer
+  }
+
+  const admin = async (method: string, path: string, body?: unknown, base = server.baseUrl) => {
+    const answer = await send(base, method, path, { key: ADMIN_TOKEN, ...(body === undefined ? {} : { body }) })
     assert.isBelow(answer.status, 300, `${method} ${path}: ${answer.text}`)
     return answer.json
   }
 
-  const newAccount = async (credits: number) => {
-    const created = await admin("POST", "/admin/v1/accounts", { name: "conformance", mode: "sandbox", credits })
+  const newAccount = async (credits: number, base = server.baseUrl) => {
+    const created = await admin("POST", "/admin/v1/accounts", { name: "conformance", mode: "sandbox", credits }, base)
     return { id: created.account.id as string, key: created.api_key.key as string }
   }
 
@@ -125,22 +150,31 @@ describe("the served document, checked by Prism's validating proxy on every oper
   const finished = (json: any) => ["completed", "failed"].includes(json.status ?? json.latest_forecast?.status)
 
   beforeAll(async () => {
-    server = await startServer({
+    const env = {
       SPOTCAST_STORAGE: "memory",
       SPOTCAST_ADMIN_TOKEN: ADMIN_TOKEN,
       SPOTCAST_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
       SPOTCAST_REQUEST_LOG: "false"
-    })
+    }
+    ;[server, slowServer] = await Promise.all([
+      startServer(env),
+      startServer({ ...env, SPOTCAST_SIMULATED_WEATHER_LATENCY_MS: String(NEVER_MS) })
+    ])
+    const text = await (await fetch(`${server.baseUrl}/v3/openapi.json`)).text()
     const document = join(dir, "openapi.json")
-    writeFileSync(document, await (await fetch(`${server.baseUrl}/v3/openapi.json`)).text())
-    ;[strict, loose] = await Promise.all([
+    writeFileSync(document, text)
+    conforms = documentValidator(JSON.parse(text))
+    ;[strict, loose, slow] = await Promise.all([
       startPrism(document, server.baseUrl, true),
-      startPrism(document, server.baseUrl, false)
+      startPrism(document, server.baseUrl, false),
+      startPrism(document, slowServer.baseUrl, true)
     ])
   }, 180_000)
 
   afterAll(async () => {
-    for (const proxy of [strict, loose]) proxy?.child.kill("SIGTERM")
+    for (const proxy of [strict, loose, slow]) proxy?.child.kill("SIGTERM")
+    // Its forecasts never finish: no graceful drain to wait for.
+    await slowServer?.stop("SIGKILL")
     await server?.stop()
     rmSync(dir, { recursive: true, force: true })
   })
@@ -235,6 +269,58 @@ describe("the served document, checked by Prism's validating proxy on every oper
       body: { ...body, waypoints: [{ latitude: 50, longitude: -1 }, { latitude: 10, longitude: -40 }] }
     })
   }, 240_000)
+
+  it("a refresh while the newest forecast is still in progress: 409 forecast_in_progress", async () => {
+    const { key } = await newAccount(100, slowServer.baseUrl)
+    const spotcast = (await expect(slow, 202, "POST", "/v3/spotcast", {
+      key,
+      body: { latitude: 41.13, longitude: -71.71, start_date: today(), num_days: 1 }
+    })).json
+    const busy = (await expect(slow, 409, "POST", `/v3/spotcast/${spotcast.id}/refresh`, { key, body: {} })).json
+    assert.deepStrictEqual(
+      [busy.error.code, busy.error.spotcast_id, busy.error.forecast_id],
+      ["forecast_in_progress", spotcast.id, spotcast.forecast_id]
+    )
+    const widget = (await expect(slow, 201, "POST", "/v3/spotcast/widgets", {
+      key,
+      body: { name: "Slow Marina", latitude: 41.13, longitude: -71.71, num_days: 1, display_type: "mini" }
+    })).json
+    assert.strictEqual((await expect(slow, 409, "POST", `/v3/spotcast/widgets/${widget.id}/refresh`, { key })).json.error.code, "forecast_in_progress")
+    const route = (await expect(slow, 202, "POST", "/v3/route", {
+      key,
+      body: { waypoints: [{ latitude: 50.8, longitude: -1.3 }, { latitude: 50.7, longitude: -1.1 }], departure_time: `${inDays(1)}T06:00:00Z`, speed_kts: 6 }
+    })).json
+    assert.strictEqual((await expect(slow, 409, "POST", `/v3/route/${route.id}/refresh`, { key })).json.error.code, "forecast_in_progress")
+    // Nothing finished meanwhile: the 409s above were answered while the forecasts were really in progress.
+    const status = (await expect(slow, 200, "GET", `/v3/spotcast/${spotcast.id}/status`, { key })).json
+    assert.notInclude(["completed", "failed"], status.status)
+  }, 120_000)
+
+  it("what Prism cannot carry, checked directly against the document: no key, a body that is not JSON", async () => {
+    const spec = await (await fetch(`${server.baseUrl}/v3/openapi.json`)).json() as { paths: Record<string, Record<string, unknown>> }
+    for (const [path, ops] of Object.entries(spec.paths)) {
+      for (const method of Object.keys(ops)) {
+        await expectDirect(401, "missing_api_key", method.toUpperCase(), path.replace(/\{[^}]+\}/g, "x_missing"))
+      }
+    }
+    const { key } = await newAccount(100)
+    const json = { "content-type": "application/json" }
+    await expectDirect(400, "invalid_json", "POST", "/v3/spotcast", { key, rawBody: '{"latitude": 41.1,', headers: json })
+    await expectDirect(400, "invalid_json", "POST", "/v3/spotcast/widgets", { key, rawBody: "{name}", headers: json })
+    await expectDirect(400, "invalid_json", "PUT", "/v3/spotcast/widgets/wdg_missing", { key, rawBody: "[1,", headers: json })
+    await expectDirect(400, "invalid_json", "POST", "/v3/route", { key, rawBody: "{\"waypoints\": [}", headers: json })
+  }, 120_000)
+
+  it("the direct check does catch an answer that breaks the document", async () => {
+    const { key } = await newAccount(0)
+    const answer = await send(server.baseUrl, "POST", "/v3/spotcast", { key, rawBody: "{", headers: { "content-type": "application/json" } })
+    assert.deepStrictEqual(conforms({ method: "POST", path: "/v3/spotcast", ...answer }), [])
+    const { request_id: _dropped, ...withoutId } = answer.json.error
+    const broken = conforms({ method: "POST", path: "/v3/spotcast", ...answer, json: { error: withoutId } })
+    assert.isTrue(broken.some((v) => v.includes("request_id")), broken.join("\n"))
+    assert.isNotEmpty(conforms({ method: "POST", path: "/v3/spotcast", ...answer, status: 418 }))
+    assert.isNotEmpty(conforms({ method: "POST", path: "/v3/spotcast", ...answer, headers: new Headers({ "content-type": "text/html" }) }))
+  })
 
   it("a client generated from the document compiles and reads real answers, errors included", async () => {
     // The committed types are what the document generates (scripts/openapi-types.mjs --check).

@@ -7,7 +7,8 @@ import * as NaturalEarthGeography from "../../../src/adapters/geography/NaturalE
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
 import * as SequentialIds from "../../../src/adapters/system/SequentialIds.js"
 import { account, awaitFinished, createBody, get, postJson } from "../http/support/Fixtures.js"
-import { raw } from "../http/support/TestServer.js"
+import { raw, rawText } from "../http/support/TestServer.js"
+import { documentValidator } from "../../main/conformance/DocumentValidator.js"
 import * as TestSettings from "../../support/TestSettings.js"
 import { describeServer, freshDatabase } from "./TestDatabase.js"
 import { type Mode, proxy } from "./FaultyProxy.js"
@@ -56,6 +57,9 @@ await describeServer("a storage outage", () => {
     it.effect("refused and reset connections: 503 + Retry-After within 2 s, nothing charged twice, then it works again", () =>
       Effect.gen(function*() {
         const { key } = yield* account(20)
+        const served = yield* rawText(HttpClientRequest.get("/v3/openapi.json"))
+        assert.strictEqual(served.status, 200, served.text.slice(0, 300))
+        const conforms = documentValidator(JSON.parse(served.text))
         const first = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": "outage-1" })
         assert.strictEqual(first.status, 202, first.text)
         for (const mode of ["refuse", "reset"] as const) {
@@ -71,6 +75,14 @@ await describeServer("a storage outage", () => {
             assert.strictEqual(answer.headers["retry-after"], "2")
             assert.isBelow(ms, 2_500, `${mode}: answered after ${ms} ms`)
           }
+          // The 503 as the served document declares it (the Prism conformance run cannot stop a database).
+          const outage = yield* rawText(HttpClientRequest.get("/v3/account/balance").pipe(HttpClientRequest.bearerToken(key)))
+          assert.strictEqual(outage.status, 503, outage.text)
+          assert.deepStrictEqual(
+            conforms({ method: "GET", path: "/v3/account/balance", status: outage.status, headers: new Headers(outage.headers), json: JSON.parse(outage.text) }),
+            [],
+            `${mode}: ${outage.text}`
+          )
           yield* Proxy.set("pass")
           // Back to normal: the pool reconnects by itself, and a retried create with its key takes effect once.
           const again = yield* postJson("/v3/spotcast", createBody(), key, { "idempotency-key": `outage-${mode}` })
