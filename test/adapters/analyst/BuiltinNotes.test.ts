@@ -3,6 +3,7 @@ import * as BuiltinAnalyst from "../../../src/adapters/analyst/BuiltinAnalyst.js
 import type { Language } from "../../../src/domain/spotcast/Preferences.js"
 import type { VesselType } from "../../../src/domain/spotcast/Vessel.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
+import * as LlmPrompt from "../../../src/adapters/analyst/LlmPrompt.js"
 import { calm, caution, day, days, gale, inland, input, keywords, languages, speedWords, written } from "./BuiltinFixtures.js"
 
 const prefs = (language: Language) => ({ language, distanceUnits: "nm", speedUnits: "kts" }) as const
@@ -179,6 +180,13 @@ describe("BuiltinAnalyst: a squall risk from CAPE", () => {
       const text = BuiltinAnalyst.writeDay(input(prefs(language), { days: [caution] }), 0)
       assert.include(text, squall[language], language)
     }
+  })
+
+  it("gives a language model the CAPE only where the provider gave it", () => {
+    const withCape = day("2025-06-09", "CAUTION", unstable, { reasons: [["thunderstorm", "CAUTION"]] })
+    const facts = LlmPrompt.facts(input(prefs("en"), { days: [withCape, calm] }))
+    assert.strictEqual(facts.days[0]!.conditions_in_window.cape_j_per_kg, 1850)
+    assert.notProperty(facts.days[1]!.conditions_in_window, "cape_j_per_kg")
   })
 
   it("words a forecast thunderstorm as before, CAPE or not", () => {
