@@ -3,6 +3,7 @@ import { isPolarNight } from "../../domain/safety/DarknessRule.js"
 import type { DayConditions } from "../../domain/weather/DayConditions.js"
 import type { Preferences } from "../../domain/spotcast/Preferences.js"
 import { sprayIcingOf } from "../../domain/safety/FreezingSprayRule.js"
+import { thunderstormSignal } from "../../domain/safety/PrecipitationRules.js"
 import { seasFt } from "../../domain/safety/SeaRules.js"
 import { visibilityGrade } from "../../domain/safety/VisibilityRule.js"
 import { UNIVERSAL } from "../../domain/safety/Thresholds.js"
@@ -61,7 +62,9 @@ export const factsOf = (c: DayConditions, preferences: Preferences): DayFacts =>
     ...(spray === "none" ? {} : { spray }),
     ...(isPolarNight(c.daylight_hours) ? { polarNight: true } : {}),
     // Whole hours, rounded up: the window is whole hours and sunset rarely falls on one.
-    ...(c.dark_hours !== undefined && c.dark_hours > 0 ? { darkHours: Math.ceil(c.dark_hours) } : {})
+    ...(c.dark_hours !== undefined && c.dark_hours > 0 ? { darkHours: Math.ceil(c.dark_hours) } : {}),
+    // The text must say it was the instability, not a forecast storm, that raised the factor.
+    ...(thunderstormSignal(c) === "cape" ? { squallCape: `${Units.formatNumber(c.cape_j_per_kg!, l, 0)} J/kg` } : {})
   }
 }
 

@@ -53,7 +53,9 @@ const conditions = (c: DayConditions, p: Preferences) => {
     precipitation_probability_pct: opt(c.precipitation_probability_pct, Math.round),
     precipitation_rate: opt(c.precipitation_mm_per_h, (v) => reading(Units.rainRate(v, lang))),
     air_temperature: opt(c.air_temp_c, (v) => reading(Units.temperature(v, d, lang))),
-    water_temperature: opt(c.water_temp_c, (v) => reading(Units.temperature(v, d, lang)))
+    water_temperature: opt(c.water_temp_c, (v) => reading(Units.temperature(v, d, lang))),
+    // Only where the provider gives it, so the model can say when instability made a squall risk.
+    ...(c.cape_j_per_kg === undefined ? {} : { cape_j_per_kg: Math.round(c.cape_j_per_kg) })
   }
 }
 

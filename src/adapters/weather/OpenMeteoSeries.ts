@@ -28,7 +28,9 @@ export const forecastVariables: ReadonlyArray<Mapping> = [
   // An hourly precipitation value is the sum over the preceding hour, so mm is mm per h.
   ["precipitation_mm_per_h", "precipitation", "precipitation_mm"],
   ["air_temp_c", "temperature_2m", "temperature_c"],
-  ["weather_code", "weather_code", "identity"]
+  ["weather_code", "weather_code", "identity"],
+  // Instability for the squall rule; models without it answer null or leave it out.
+  ["cape_j_per_kg", "cape", "identity"]
 ]
 
 export const marineVariables: ReadonlyArray<Mapping> = [

@@ -4,26 +4,61 @@ import { num, reason } from "./Rating.js"
 import { UNIVERSAL } from "./Thresholds.js"
 import type { VesselProfile } from "./VesselProfile.js"
 
+/** What signals a thunderstorm on the day, the strongest first; undefined when nothing does. */
+export type ThunderstormSignal = "weather_code" | "heavy_rain_with_gusts" | "cape"
+
 /**
- * Thunderstorms are AVOID for every vessel: a forecast thunderstorm (WMO weather code 95-99), or the
- * Special Marine Warning signature of heavy rain (over 7.6 mm/h) with gusts of 38 kt or more
- * (`nws-box-mariner`, `cdc-lightning-water`, `nws-buf-lightning`).
+ * A forecast thunderstorm (WMO weather code 95-99) or the Special Marine Warning signature of heavy
+ * rain (over 7.6 mm/h) with gusts of 38 kt or more (`nws-box-mariner`, `cdc-lightning-water`,
+ * `nws-buf-lightning`); failing those, moderate instability (CAPE of 1,000 J/kg or more, `uky-cape`,
+ * `nws-glossary-cape`) with rain likely (50 % or more, or unknown, taken at its worst).
  */
-export const thunderstormReasons = (day: DayConditions): ReadonlyArray<Reason> => {
-  if (day.weather_code !== undefined && day.weather_code >= UNIVERSAL.thunderstormWeatherCode) {
-    return [reason("thunderstorm", "AVOID", `thunderstorm forecast (weather code ${num(day.weather_code)}): lightning, AVOID`)]
-  }
+export const thunderstormSignal = (day: DayConditions): ThunderstormSignal | undefined => {
+  if (day.weather_code !== undefined && day.weather_code >= UNIVERSAL.thunderstormWeatherCode) return "weather_code"
   const rain = day.precipitation_mm_per_h
   if (rain !== undefined && rain > UNIVERSAL.heavyRainMmPerH && day.wind_gust_kt >= UNIVERSAL.thunderstormGustKt) {
-    return [
-      reason(
-        "thunderstorm",
-        "AVOID",
-        `thunderstorm signature: heavy rain ${num(rain)} mm/h with gusts ${num(day.wind_gust_kt)} kt, AVOID`
-      )
-    ]
+    return "heavy_rain_with_gusts"
   }
-  return [reason("thunderstorm", "GO", "no thunderstorm signal")]
+  const p = day.precipitation_probability_pct
+  if (
+    day.cape_j_per_kg !== undefined && day.cape_j_per_kg >= UNIVERSAL.squallCapeJPerKg &&
+    (p === undefined || p >= UNIVERSAL.rainProbabilityPct)
+  ) return "cape"
+  return undefined
+}
+
+/**
+ * A forecast thunderstorm or its heavy-rain-and-gusts signature is AVOID for every vessel (lightning).
+ * Instability with rain likely is a squall risk, CAUTION for every vessel: the storm is possible, not
+ * forecast, and no source makes it worse for one size than another, while a squall threatens any
+ * small craft.
+ */
+export const thunderstormReasons = (day: DayConditions): ReadonlyArray<Reason> => {
+  switch (thunderstormSignal(day)) {
+    case "weather_code":
+      return [reason("thunderstorm", "AVOID", `thunderstorm forecast (weather code ${num(day.weather_code!)}): lightning, AVOID`)]
+    case "heavy_rain_with_gusts":
+      return [
+        reason(
+          "thunderstorm",
+          "AVOID",
+          `thunderstorm signature: heavy rain ${num(day.precipitation_mm_per_h!)} mm/h with gusts ${num(day.wind_gust_kt)} kt, AVOID`
+        )
+      ]
+    case "cape": {
+      const p = day.precipitation_probability_pct
+      const chance = p === undefined ? "rain chance unknown" : `${num(p)} % chance of rain`
+      return [
+        reason(
+          "thunderstorm",
+          "CAUTION",
+          `thunderstorm squall risk: CAPE ${num(day.cape_j_per_kg!)} J/kg (unstable air) with ${chance}, CAUTION`
+        )
+      ]
+    }
+    case undefined:
+      return [reason("thunderstorm", "GO", "no thunderstorm signal")]
+  }
 }
 
 /**

@@ -45,7 +45,7 @@ const optional = <K extends string>(key: K, value: number | undefined): { [P in 
 
 /**
  * Each field is the worst the hours hold for it, so the reduced day is at least as severe as any of
- * its hours: the highest sustained wind, gust, seas, swell, rain probability and rate and weather code;
+ * its hours: the highest sustained wind, gust, seas, swell, rain probability and rate, weather code and CAPE;
  * the lowest visibility and air and water temperature. The wave period keeps the day's steepness that
  * of its steepest hour (see periodFor), the swell period is that of the highest swell, the wind
  * direction that of the windiest hour. Left when no hour has a sustained wind or none of those has a direction.
@@ -59,6 +59,7 @@ export const reduceHours = (hours: ReadonlyArray<HourlyPoint>): Either.Either<Da
   let gust: number | undefined, waveHeight: number | undefined, visibility: number | undefined
   let precipitationProbability: number | undefined, precipitationRate: number | undefined
   let airTemp: number | undefined, waterTemp: number | undefined, weatherCode: number | undefined
+  let cape: number | undefined
   let wavesEstimated = false
   for (const p of hours) {
     const wind = p.wind_speed_kt
@@ -75,6 +76,7 @@ export const reduceHours = (hours: ReadonlyArray<HourlyPoint>): Either.Either<Da
     airTemp = minOf(airTemp, p.air_temp_c)
     waterTemp = minOf(waterTemp, p.water_temp_c)
     weatherCode = maxOf(weatherCode, p.weather_code)
+    cape = maxOf(cape, p.cape_j_per_kg ?? null)
     if (p.waves_estimated === true && p.wave_height_ft !== null) wavesEstimated = true
   }
   if (first === undefined) return Either.left("no wind data")
@@ -96,6 +98,7 @@ export const reduceHours = (hours: ReadonlyArray<HourlyPoint>): Either.Either<Da
   if (airTemp !== undefined) day.air_temp_c = airTemp
   if (waterTemp !== undefined) day.water_temp_c = waterTemp
   if (weatherCode !== undefined) day.weather_code = weatherCode
+  if (cape !== undefined) day.cape_j_per_kg = cape
   if (wavesEstimated) day.waves_estimated = true
   return Either.right(day)
 }

@@ -101,6 +101,11 @@ export const UNIVERSAL = {
   thunderstormGustKt: 38,
   /** WMO weather codes 95-99 are thunderstorms (`cdc-lightning-water`, `nws-buf-lightning`). */
   thunderstormWeatherCode: 95,
+  /**
+   * CAPE of 1,000 J/kg or more is moderate instability, where thunderstorm updrafts and their squalls
+   * can form (`uky-cape`, `nws-glossary-cape`); with rain likely (`rainProbabilityPct`) it is a squall risk.
+   */
+  squallCapeJPerKg: 1000,
   /** 60 °F (`nws-box-cold-water`, `nccws-cold`, `nws-lwx-water-safety`). */
   coldWaterC: 15,
   /**

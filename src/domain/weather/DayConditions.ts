@@ -22,6 +22,8 @@ export const DayConditions = Schema.Struct({
   water_temp_c: Schema.optional(Reading),
   /** Beyond the scenario table: the highest WMO weather code of the window (95-99 are thunderstorms). */
   weather_code: Schema.optional(Reading),
+  /** Beyond the scenario table: the highest CAPE (J/kg) of the window, where the source gives it. */
+  cape_j_per_kg: Schema.optional(Reading),
   /** Beyond the scenario table (issue 11): whole hours of daylight on the date, 0 in a polar night. */
   daylight_hours: Schema.optional(Reading),
   /** Beyond the scenario table (issue 11): hours of the trip window outside daylight. */

@@ -24,6 +24,8 @@ export const HourlyPoint = Schema.Struct({
   air_temp_c: Reading,
   water_temp_c: Reading,
   weather_code: Reading,
+  /** Convective available potential energy (J/kg); absent where the source has none. */
+  cape_j_per_kg: Schema.optional(Reading),
   /** The wave fields are estimated from the wind and the fetch (no marine model has waves there). */
   waves_estimated: Schema.optional(Schema.Literal(true))
 })

@@ -22,6 +22,7 @@ const BatchDay = Schema.Struct({
   air_temp_c: Schema.optionalWith(Schema.Finite, { exact: true }),
   water_temp_c: Schema.optionalWith(Schema.Finite, { exact: true }),
   weather_code: Schema.optionalWith(Schema.Int.pipe(Schema.between(0, 99)), { exact: true }),
+  cape_j_per_kg: Schema.optionalWith(Amount, { exact: true }),
   daylight_hours: Schema.optionalWith(Schema.Finite.pipe(Schema.between(0, 24)), { exact: true }),
   dark_hours: Schema.optionalWith(Schema.Finite.pipe(Schema.between(0, 24)), { exact: true })
 }).annotations(strict)

@@ -2,6 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as BuiltinAnalyst from "../../../src/adapters/analyst/BuiltinAnalyst.js"
 import type { Language } from "../../../src/domain/spotcast/Preferences.js"
 import type { VesselType } from "../../../src/domain/spotcast/Vessel.js"
+import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
+import * as LlmPrompt from "../../../src/adapters/analyst/LlmPrompt.js"
 import { calm, caution, day, days, gale, inland, input, keywords, languages, speedWords, written } from "./BuiltinFixtures.js"
 
 const prefs = (language: Language) => ({ language, distanceUnits: "nm", speedUnits: "kts" }) as const
@@ -151,5 +153,46 @@ describe("BuiltinAnalyst: hazards named once", () => {
     assert.include(text, "Also watch for sustained wind of 24 kt.")
     assert.strictEqual(text.split("seas of 4 ft").length - 1, 1)
     assert.strictEqual(text.split("gusts to 41 kt").length - 1, 1)
+  })
+})
+
+describe("BuiltinAnalyst: a squall risk from CAPE", () => {
+  const unstable = {
+    wind_speed_kt: 8, wind_gust_kt: 12, wind_direction_deg: 180, wave_height_ft: 1, wave_period_s: 6,
+    visibility_nm: 10, precipitation_probability_pct: 70, precipitation_mm_per_h: 0.5, air_temp_c: 27, water_temp_c: 25,
+    cape_j_per_kg: 1850
+  }
+  const squall: Record<Language, string> = {
+    en: "a risk of thunderstorm squalls (unstable air, CAPE 1850 J/kg; gusts to 12 kt)",
+    es: "riesgo de turbonadas tormentosas (aire inestable, CAPE de 1850 J/kg",
+    fr: "risque de grains orageux (air instable, CAPE de 1850 J/kg",
+    pt: "risco de borrascas de trovoada (ar instável, CAPE de 1850 J/kg",
+    it: "rischio di groppi temporaleschi (aria instabile, CAPE di 1850 J/kg",
+    ja: "雷雨による突風のおそれ（大気不安定、CAPE 1850 J/kg"
+  }
+
+  it("says in every language that the instability (CAPE) raised the thunderstorm factor", () => {
+    const assessed = classifyDay(unstable)
+    assert.strictEqual(assessed.classification, "CAUTION")
+    const reasons = assessed.reasons.map((r) => [r.factor, r.classification] as const)
+    const caution = day("2025-06-09", "CAUTION", unstable, { reasons })
+    for (const language of languages) {
+      const text = BuiltinAnalyst.writeDay(input(prefs(language), { days: [caution] }), 0)
+      assert.include(text, squall[language], language)
+    }
+  })
+
+  it("gives a language model the CAPE only where the provider gave it", () => {
+    const withCape = day("2025-06-09", "CAUTION", unstable, { reasons: [["thunderstorm", "CAUTION"]] })
+    const facts = LlmPrompt.facts(input(prefs("en"), { days: [withCape, calm] }))
+    assert.strictEqual(facts.days[0]!.conditions_in_window.cape_j_per_kg, 1850)
+    assert.notProperty(facts.days[1]!.conditions_in_window, "cape_j_per_kg")
+  })
+
+  it("words a forecast thunderstorm as before, CAPE or not", () => {
+    const storm = day("2025-06-09", "AVOID", { ...unstable, weather_code: 95, wind_gust_kt: 30 }, { reasons: [["thunderstorm", "AVOID"]] })
+    const text = BuiltinAnalyst.writeDay(input(prefs("en"), { days: [storm] }), 0)
+    assert.include(text, "thunderstorms (gusts to 30 kt, rain 0.5 mm/h)")
+    assert.notInclude(text, "CAPE")
   })
 })

@@ -86,6 +86,7 @@ describe("OpenMeteoWeather against a loopback Open-Meteo", () => {
       assert.isNull(first.precipitation_mm_per_h)
       assert.isNull(first.swell_height_ft)
       assert.isNull(first.swell_period_s)
+      assert.isNull(first.cape_j_per_kg)
 
       // Fixture hour 30 (second day, 06:00): wind 13 kn, gusts 25.3, visibility 10080 m, waves 1.22 m.
       const later = at(series.hours, `${D2}T06:00`)
@@ -110,6 +111,36 @@ describe("OpenMeteoWeather against a loopback Open-Meteo", () => {
       // 9.9 kn is written 18.3 km/h; 18.3 / 1.852 = 9.881210 kt. 17.9 kn is 33.2 km/h = 17.926566 kt.
       close(series.hours[0]!.wind_speed_kt, 9.881210)
       close(series.hours[0]!.wind_gust_kt, 17.926566)
+    }))
+
+  live("CAPE (J/kg) is read as given, hour by hour, a null hour staying null", () =>
+    Effect.gen(function*() {
+      // The Hoek answer with a constructed `cape` column in the unit Open-Meteo writes for it.
+      const withCape = (params: URLSearchParams) => {
+        const body = JSON.parse(redated("hoek-van-holland.forecast.json", params))
+        body.hourly_units.cape = "J/kg"
+        body.hourly.cape = body.hourly.time.map((_: string, i: number) => (i === 1 ? null : i * 50))
+        return ok(JSON.stringify(body))
+      }
+      const fake = yield* fakeOpenMeteo({ forecast: withCape, marine: hoek.marine })
+      const series = yield* (yield* provider(fake)).hourly(request([D1]))
+      assert.strictEqual(series.hours[0]!.cape_j_per_kg, 0)
+      assert.isNull(series.hours[1]!.cape_j_per_kg)
+      assert.strictEqual(series.hours[20]!.cape_j_per_kg, 1000)
+    }))
+
+  live("CAPE in a unit we do not know is refused, not guessed", () =>
+    Effect.gen(function*() {
+      const oddUnit = (params: URLSearchParams) => {
+        const body = JSON.parse(redated("hoek-van-holland.forecast.json", params))
+        body.hourly_units.cape = "kJ/kg"
+        body.hourly.cape = body.hourly.time.map(() => 1.2)
+        return ok(JSON.stringify(body))
+      }
+      const fake = yield* fakeOpenMeteo({ forecast: oddUnit, marine: hoek.marine })
+      const result = yield* Effect.either((yield* provider(fake)).hourly(request([D1])))
+      assert.isTrue(Either.isLeft(result))
+      assert.include(Either.getLeft(result).pipe(Option.getOrThrow).reason, "cape")
     }))
 
   live("imperial forecast (mp/h, °F, inch) and metric marine answers in other zones: conversions and instant alignment", () =>
@@ -211,7 +242,7 @@ describe("OpenMeteoWeather against a loopback Open-Meteo", () => {
       const marine = fake.calls.find((c) => c.path === "/v1/marine")!.params
       assert.strictEqual(
         forecast.get("hourly"),
-        "wind_speed_10m,wind_gusts_10m,wind_direction_10m,visibility,precipitation_probability,precipitation,temperature_2m,weather_code"
+        "wind_speed_10m,wind_gusts_10m,wind_direction_10m,visibility,precipitation_probability,precipitation,temperature_2m,weather_code,cape"
       )
       assert.strictEqual(
         marine.get("hourly"),

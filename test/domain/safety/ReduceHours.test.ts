@@ -35,6 +35,11 @@ describe("reduceHours", () => {
     })
   })
 
+  it("keeps the highest CAPE of the window, and leaves it out when no hour has one", () => {
+    assert.strictEqual(reduce({ cape_j_per_kg: 400 }, { cape_j_per_kg: null }, { cape_j_per_kg: 1300 }, {}).cape_j_per_kg, 1300)
+    assert.notProperty(reduce({ cape_j_per_kg: null }, {}), "cape_j_per_kg")
+  })
+
   it("never reports a gust below the sustained wind, and estimates missing gusts at 1.4 times the wind", () => {
     assert.strictEqual(reduce({ wind_speed_kt: 15, wind_gust_kt: 12 }).wind_gust_kt, 15)
     assert.strictEqual(reduce({ wind_speed_kt: 15, wind_gust_kt: null }, { wind_speed_kt: 5, wind_gust_kt: 9 }).wind_gust_kt, 21)

@@ -59,7 +59,8 @@ const reference = (hours: ReadonlyArray<HourlyPoint>) => {
     ...optional("precipitation_mm_per_h", max(hours.map((p) => p.precipitation_mm_per_h))),
     ...optional("air_temp_c", min(hours.map((p) => p.air_temp_c))),
     ...optional("water_temp_c", min(hours.map((p) => p.water_temp_c))),
-    ...optional("weather_code", max(hours.map((p) => p.weather_code)))
+    ...optional("weather_code", max(hours.map((p) => p.weather_code))),
+    ...optional("cape_j_per_kg", max(hours.map((p) => p.cape_j_per_kg ?? null)))
   })
 }
 
@@ -81,7 +82,8 @@ const hour: fc.Arbitrary<HourlyPoint> = fc.record({
   precipitation_mm_per_h: reading([0, -0, 1.5]),
   air_temp_c: reading([-5, -0, 0, 20]),
   water_temp_c: reading([-1, 0, 15]),
-  weather_code: reading([0, 3, 95])
+  weather_code: reading([0, 3, 95]),
+  cape_j_per_kg: reading([0, 900, 1000, 2600])
 })
 
 describe("reduceHours, one pass", () => {

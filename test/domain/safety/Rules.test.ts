@@ -115,6 +115,31 @@ describe("universal rules and grey-zone decisions", () => {
     assert.strictEqual(classOf({ weather_code: 63 }), "GO")
   })
 
+  it("rates CAPE of 1,000 J/kg or more with rain likely as a thunderstorm squall risk, CAUTION for every vessel", () => {
+    const vessels = [boat("pwc", 10), boat("powerBoat", 20), boat("sailboat", 35), boat("catamaran", 45), boat("yacht", 300)]
+    for (const vessel of vessels) {
+      const label = `${vessel.type} ${vessel.lengthFt} ft`
+      assert.deepStrictEqual(factors({ cape_j_per_kg: 1000, precipitation_probability_pct: 50 }, vessel), ["thunderstorm:CAUTION"], label)
+      assert.strictEqual(classOf({ cape_j_per_kg: 3500, precipitation_probability_pct: 80 }, vessel), "CAUTION", label)
+      // Under the line, or with rain unlikely, the instability alone is no factor.
+      assert.strictEqual(classOf({ cape_j_per_kg: 999, precipitation_probability_pct: 90 }, vessel), "GO", label)
+      assert.strictEqual(classOf({ cape_j_per_kg: 2000, precipitation_probability_pct: 49 }, vessel), "GO", label)
+    }
+    const detail = classifyDay({ ...calm, cape_j_per_kg: 1850, precipitation_probability_pct: 70 }).reasons
+      .find((r) => r.factor === "thunderstorm")!.detail
+    assert.include(detail, "CAPE 1850 J/kg")
+    assert.include(detail, "squall")
+    // An unknown chance of rain is taken at its worst.
+    const { precipitation_probability_pct: _, ...noChance } = calm
+    assert.strictEqual(classifyDay({ ...noChance, cape_j_per_kg: 1200 }).classification, "CAUTION")
+    // A forecast thunderstorm stays AVOID, and says so by its weather code, whatever the CAPE.
+    const storm = classifyDay({ ...calm, weather_code: 96, cape_j_per_kg: 1500, precipitation_probability_pct: 80 })
+    assert.strictEqual(storm.classification, "AVOID")
+    assert.include(storm.reasons.find((r) => r.factor === "thunderstorm")!.detail, "weather code 96")
+    // No CAPE from the source changes nothing.
+    assert.deepStrictEqual(classifyDay({ ...calm, precipitation_probability_pct: 90 }), classifyDay({ ...calm, precipitation_probability_pct: 90, cape_j_per_kg: 0 }))
+  })
+
   it("cold water is CAUTION only for a pwc or a boat under 21 ft, a note for the others", () => {
     assert.strictEqual(classOf({ water_temp_c: 14 }, boat("powerBoat", 15)), "CAUTION")
     assert.strictEqual(classOf({ water_temp_c: 14 }, boat("pwc", 12)), "CAUTION")

@@ -62,7 +62,10 @@ export const pack: Pack = {
     steep_seas: (f) => f.wave !== undefined ? `steep seas of ${f.wave}${period(f.wavePeriod)}` : "steep seas",
     visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "rain",
-    thunderstorm: (f) => `thunderstorms (gusts to ${f.gust}${f.rainRate !== undefined ? `, rain ${f.rainRate}` : ""})`,
+    thunderstorm: (f) =>
+      f.squallCape !== undefined
+        ? `a risk of thunderstorm squalls (unstable air, CAPE ${f.squallCape}; gusts to ${f.gust})`
+        : `thunderstorms (gusts to ${f.gust}${f.rainRate !== undefined ? `, rain ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `cold water at ${f.water}` : "cold water",
     darkness: (f) =>
       f.polarNight === true

@@ -70,7 +70,10 @@ export const pack: Pack = {
       f.wave !== undefined ? `mar corta y empinada, olas de ${f.wave}${f.wavePeriod !== undefined ? ` cada ${f.wavePeriod}` : ""}` : "mar corta y empinada",
     visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "lluvia",
-    thunderstorm: (f) => `tormenta eléctrica (rachas de ${f.gust}${f.rainRate !== undefined ? `, lluvia de ${f.rainRate}` : ""})`,
+    thunderstorm: (f) =>
+      f.squallCape !== undefined
+        ? `riesgo de turbonadas tormentosas (aire inestable, CAPE de ${f.squallCape}; rachas de ${f.gust})`
+        : `tormenta eléctrica (rachas de ${f.gust}${f.rainRate !== undefined ? `, lluvia de ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `agua fría, a ${f.water}` : "agua fría",
     darkness: (f) =>
       f.polarNight === true

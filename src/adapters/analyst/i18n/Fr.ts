@@ -73,7 +73,10 @@ export const pack: Pack = {
         : "mer courte et creuse",
     visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "pluie",
-    thunderstorm: (f) => `orages (rafales à ${f.gust}${f.rainRate !== undefined ? `, pluie de ${f.rainRate}` : ""})`,
+    thunderstorm: (f) =>
+      f.squallCape !== undefined
+        ? `risque de grains orageux (air instable, CAPE de ${f.squallCape} ; rafales à ${f.gust})`
+        : `orages (rafales à ${f.gust}${f.rainRate !== undefined ? `, pluie de ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `eau froide, à ${f.water}` : "eau froide",
     darkness: (f) =>
       f.polarNight === true

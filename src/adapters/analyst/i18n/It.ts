@@ -85,7 +85,10 @@ export const pack: Pack = {
         : "mare corto e ripido",
     visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "pioggia",
-    thunderstorm: (f) => `temporali (raffiche fino a ${f.gust}${f.rainRate !== undefined ? `, pioggia di ${f.rainRate}` : ""})`,
+    thunderstorm: (f) =>
+      f.squallCape !== undefined
+        ? `rischio di groppi temporaleschi (aria instabile, CAPE di ${f.squallCape}; raffiche fino a ${f.gust})`
+        : `temporali (raffiche fino a ${f.gust}${f.rainRate !== undefined ? `, pioggia di ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `acqua fredda, a ${f.water}` : "acqua fredda",
     darkness: (f) =>
       f.polarNight === true

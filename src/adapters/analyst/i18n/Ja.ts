@@ -63,7 +63,10 @@ export const pack: Pack = {
     steep_seas: (f) => f.wave !== undefined ? `険しい波（波高${f.wave}${f.wavePeriod !== undefined ? `、周期${f.wavePeriod}` : ""}）` : "険しい波",
     visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "雨",
-    thunderstorm: (f) => `雷雨（最大瞬間風速${f.gust}${f.rainRate !== undefined ? `、雨量${f.rainRate}` : ""}）`,
+    thunderstorm: (f) =>
+      f.squallCape !== undefined
+        ? `雷雨による突風のおそれ（大気不安定、CAPE ${f.squallCape}、最大瞬間風速${f.gust}）`
+        : `雷雨（最大瞬間風速${f.gust}${f.rainRate !== undefined ? `、雨量${f.rainRate}` : ""}）`,
     cold_water: (f) => f.water !== undefined ? `低い水温（${f.water}）` : "低い水温",
     darkness: (f) =>
       f.polarNight === true

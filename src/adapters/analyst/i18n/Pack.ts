@@ -40,6 +40,8 @@ export interface DayFacts {
   readonly polarNight?: boolean
   /** Whole hours of the trip window outside daylight, when any. */
   readonly darkHours?: number
+  /** The CAPE ("1850 J/kg") when instability, not a forecast storm, made the thunderstorm factor: a squall risk. */
+  readonly squallCape?: string
 }
 
 export interface CalendarDay {

@@ -82,7 +82,10 @@ export const pack: Pack = {
         : "mar cavado e curto",
     visibility: (f) => visibilityWords(f),
     precipitation: (f) => rain(f) ?? "chuva",
-    thunderstorm: (f) => `trovoada (rajadas de ${f.gust}${f.rainRate !== undefined ? `, chuva de ${f.rainRate}` : ""})`,
+    thunderstorm: (f) =>
+      f.squallCape !== undefined
+        ? `risco de borrascas de trovoada (ar instável, CAPE de ${f.squallCape}; rajadas de ${f.gust})`
+        : `trovoada (rajadas de ${f.gust}${f.rainRate !== undefined ? `, chuva de ${f.rainRate}` : ""})`,
     cold_water: (f) => f.water !== undefined ? `água fria, a ${f.water}` : "água fria",
     darkness: (f) =>
       f.polarNight === true
