@@ -14,8 +14,11 @@ export interface JobKind<A, R> {
   readonly claim: (owner: string, max: number) => Effect.Effect<ReadonlyArray<A>, unknown, R>
   /** Does one claimed item. A failure is logged and ends that item's run; its lease then lapses. */
   readonly process: (item: A, owner: string) => Effect.Effect<void, unknown, R>
-  /** Hands an interrupted item back (shutdown), conditional on `owner` still holding it. */
-  readonly release: (item: A, owner: string) => Effect.Effect<void, never, R>
+  /**
+   * Hands an interrupted item back (shutdown), conditional on `owner` still holding it. Absent for a kind
+   * whose claims name no owner: an interrupted item is then taken again when its lease lapses.
+   */
+  readonly release?: (item: A, owner: string) => Effect.Effect<void, never, R>
   /** Keeps a long item's lease alive: `extend` every `every`, the first `every` after the claim. */
   readonly renew?: {
     readonly every: Duration.Duration
@@ -67,7 +70,10 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
             Effect.forkScoped
           )
         }
-        yield* kind.process(item, claimedBy).pipe(Effect.onInterrupt(() => kind.release(item, claimedBy)))
+        const release = kind.release
+        yield* kind.process(item, claimedBy).pipe(
+          Effect.onInterrupt(() => (release === undefined ? Effect.void : release(item, claimedBy)))
+        )
       }).pipe(
         Effect.scoped,
         Effect.catchAllCause((cause) =>
