@@ -48,7 +48,8 @@ const dispatcher = (config: AppConfig) =>
   })).pipe(Layer.provide(HttpWebhookTransport.layer({ allowPrivate: config.webhooks.allowPrivate })))
 
 /** Due widget auto-refreshes, claimed once across worker processes (the schedule is in the database). */
-const widgetScheduler = Layer.scopedDiscard(startWidgetScheduler({ pollInterval: "30 seconds" }))
+const widgetScheduler = (config: AppConfig) =>
+  Layer.scopedDiscard(startWidgetScheduler({ pollInterval: "30 seconds", shutdownGrace: Duration.millis(config.shutdownGraceMs) }))
 
 /** The HTTP server, listening only once the bootstrap account exists (its key printed first). */
 const api = (config: AppConfig) =>
@@ -99,7 +100,7 @@ export const processLayer = (config: AppConfig, role: Role) => {
   const background = Layer.mergeAll(
     workers(config).pipe(Layer.provide(Intelligence.layer(config))),
     dispatcher(config),
-    widgetScheduler
+    widgetScheduler(config)
   )
   const parts = role === "api"
     ? api(config)

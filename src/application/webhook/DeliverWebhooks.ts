@@ -7,7 +7,7 @@ import { Crypto } from "../../ports/Crypto.js"
 import { WebhookOutbox } from "../../ports/WebhookOutbox.js"
 import { type WebhookOutcome, WebhookTransport } from "../../ports/WebhookTransport.js"
 import { webhookAttemptsTotal } from "../Metrics.js"
-import { startPolling } from "../worker/PollingRunner.js"
+import { startClaimLoop } from "../worker/ClaimLoop.js"
 
 /** The contract's limit: a receiver must answer 2xx within 10 seconds. */
 export const ATTEMPT_TIMEOUT = Duration.seconds(10)
@@ -102,9 +102,9 @@ export const deliverNext = (
   })
 
 /**
- * Dispatcher fibers that claim due deliveries and attempt them, `concurrency` at a time. Runs in the
- * caller's scope: closing it stops claiming (idle fibers stop at once), lets in-flight attempts finish
- * within the grace period, then interrupts (and so returns) the rest.
+ * Webhook deliveries on the claim loop: due deliveries attempted `concurrency` at a time (a slow
+ * receiver holds up only its own slot). Runs in the caller's scope: closing it stops claiming, lets
+ * in-flight attempts finish within the grace period, then interrupts (and so returns) the rest.
  */
 export const startWebhookDispatcher = (options: WebhookDispatcherOptions) =>
   Effect.gen(function*() {
@@ -127,14 +127,15 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions) =>
       })
       yield* Effect.sleep(wait)
     })
-    const owner = yield* startPolling({
+    const owner = yield* startClaimLoop({
       name: "webhooks",
-      concurrency: options.concurrency,
-      shutdownGrace: options.shutdownGrace,
-      // Each sender claims under a name of its own, so a lease taken over inside this process is told apart too.
-      // A claim wakes the idle senders: more may be due. Only one of them polls `nextDueAt` while idle.
-      step: (owner, slot, claimed) => deliverNext(`${owner}-${slot}`, lease, timeout, claimed),
+      // One delivery per claim, each under its sender's own name: a lease taken over inside this process
+      // is told apart too. While deliveries are due the claimer claims again at once.
+      batch: 1,
+      claim: (owner) => Effect.map(outbox.claim(owner, lease), Option.toArray),
+      process: (delivery, owner) => Effect.asVoid(attemptDelivery(delivery, owner, timeout)),
+      release: (delivery, owner) => outbox.release(delivery.accountId, delivery.id, owner),
       idle
-    })
+    }, { concurrency: options.concurrency, shutdownGrace: options.shutdownGrace })
     yield* Effect.logInfo(`webhook dispatcher started: ${options.concurrency} senders as ${owner}`)
   })

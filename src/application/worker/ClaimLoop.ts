@@ -1,0 +1,146 @@
+import { Cause, Deferred, Duration, Effect, FiberSet, Option } from "effect"
+import { Ids } from "../../ports/Ids.js"
+
+/** The longest wait after failed claims in a row, in idle periods. */
+const MAX_BACKOFF = 8
+
+/** What a background job kind supplies; the loop decides when to claim, renew, wait and stop. */
+export interface JobKind<A, R> {
+  /** Prefix of the owner id (`<name>-<12 base62>`) and the log annotation. */
+  readonly name: string
+  /** The most one claim takes; a kind that claims one at a time claims under its slot's own name. */
+  readonly batch: number
+  /** Claims up to `max` due items for `owner`, leased to it; an empty array when none is due. */
+  readonly claim: (owner: string, max: number) => Effect.Effect<ReadonlyArray<A>, unknown, R>
+  /** Does one claimed item. A failure is logged and ends that item's run; its lease then lapses. */
+  readonly process: (item: A, owner: string) => Effect.Effect<void, unknown, R>
+  /**
+   * Hands an interrupted item back (shutdown), conditional on `owner` still holding it. Absent for a kind
+   * whose claims name no owner: an interrupted item is then taken again when its lease lapses.
+   */
+  readonly release?: (item: A, owner: string) => Effect.Effect<void, never, R>
+  /** Keeps a long item's lease alive: `extend` every `every`, the first `every` after the claim. */
+  readonly renew?: {
+    readonly every: Duration.Duration
+    readonly extend: (item: A, owner: string) => Effect.Effect<unknown, unknown, R>
+  }
+  /** The wait after a claim that found nothing; shutdown and a finished item cut it short. */
+  readonly idle: Effect.Effect<void, never, R>
+  /** Log annotations of one item's run. */
+  readonly annotate?: (item: A) => Record<string, unknown>
+}
+
+export interface ClaimLoopOptions {
+  /** Items in flight at once. */
+  readonly concurrency: number
+  /** On shutdown, how long in-flight items may run on before they are interrupted (and so released). */
+  readonly shutdownGrace: Duration.DurationInput
+}
+
+/**
+ * The one claim loop of every background job kind: up to `concurrency` items at once, fed by one
+ * claimer. With a backlog a batching kind waits until half the slots are free, so claims stay batched;
+ * when nothing is due only the claimer asks again, after `idle`. While storage is away claims fail in a
+ * row: the n-th failure waits min(2^(n-1), 8) idle periods, and only the first failure and the recovery
+ * are logged. Runs in the caller's scope: closing it stops claiming, lets in-flight items finish within
+ * the grace period, then interrupts the rest, which the kind releases. Returns the owner prefix.
+ */
+export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOptions) =>
+  Effect.gen(function*() {
+    const owner = `${kind.name}-${yield* (yield* Ids).base62(12)}`
+    const concurrency = Math.max(1, options.concurrency)
+    const batch = Math.max(1, Math.min(kind.batch, concurrency))
+    const batchWhenBusy = Math.min(batch, Math.max(1, Math.ceil(concurrency / 2)))
+    const running = yield* FiberSet.make<void, never>()
+    const stop = yield* Deferred.make<void>()
+    const slotFreed = yield* Effect.makeLatch(false)
+    // Free slot numbers: a one-at-a-time kind claims under `<owner>-<slot>`, so a lease taken over
+    // inside this process is told apart too.
+    const free: Array<number> = Array.from({ length: concurrency }, (_, i) => concurrency - 1 - i)
+
+    const run = (item: A, claimedBy: string) =>
+      Effect.gen(function*() {
+        if (kind.renew !== undefined) {
+          const { every, extend } = kind.renew
+          yield* Effect.sleep(every).pipe(
+            Effect.zipRight(extend(item, claimedBy).pipe(Effect.catchAllCause((cause) =>
+              Cause.isInterruptedOnly(cause) ? Effect.interrupt : Effect.logWarning(`${kind.name}: lease renewal failed`, cause)
+            ))),
+            Effect.forever,
+            Effect.forkScoped
+          )
+        }
+        const release = kind.release
+        yield* kind.process(item, claimedBy).pipe(
+          Effect.onInterrupt(() => (release === undefined ? Effect.void : release(item, claimedBy)))
+        )
+      }).pipe(
+        Effect.scoped,
+        Effect.catchAllCause((cause) =>
+          Cause.isInterruptedOnly(cause) ? Effect.interrupt : Effect.logError(`${kind.name}: job failed`, cause)
+        ),
+        Effect.annotateLogs(kind.annotate?.(item) ?? {})
+      )
+
+    const start = (item: A, slot: number, claimedBy: string) =>
+      FiberSet.run(
+        running,
+        run(item, claimedBy).pipe(Effect.ensuring(Effect.suspend(() => {
+          free.push(slot)
+          return slotFreed.release
+        })))
+      )
+
+    // A wait that ends early on shutdown, or when an item finishes.
+    const pause = (wait: Effect.Effect<void, never, R>, wakeOnSlot: boolean) =>
+      Effect.raceAll([wait, Deferred.await(stop), ...(wakeOnSlot ? [slotFreed.await] : [])])
+
+    const claimer = Effect.gen(function*() {
+      let backlog = false
+      let failures = 0
+      while (!(yield* Deferred.isDone(stop))) {
+        // Closed before looking, so a slot freed in between still opens it.
+        yield* slotFreed.close
+        if (free.length < (backlog ? batchWhenBusy : 1)) {
+          yield* pause(Effect.never, true)
+          continue
+        }
+        const max = Math.min(batch, free.length)
+        const claimedBy = batch === 1 ? `${owner}-${free[free.length - 1]}` : owner
+        const claimed = yield* kind.claim(claimedBy, max).pipe(
+          Effect.map(Option.some),
+          Effect.catchAllCause((cause) =>
+            Cause.isInterruptedOnly(cause)
+              ? Effect.interrupt
+              : Effect.as(failures === 0 ? Effect.logError(`${kind.name}: claim failed (backing off until it works again)`, cause) : Effect.void, Option.none())
+          )
+        )
+        if (Option.isNone(claimed)) {
+          failures++
+          yield* pause(Effect.repeatN(kind.idle, Math.min(2 ** (failures - 1), MAX_BACKOFF) - 1), false)
+          continue
+        }
+        if (failures > 0) yield* Effect.logInfo(`${kind.name}: claims work again after ${failures} failures`)
+        failures = 0
+        const items = claimed.value
+        for (const item of items) {
+          const slot = free.pop()!
+          yield* start(item, slot, claimedBy)
+        }
+        backlog = items.length === max && batch > 1
+        if (items.length === 0) yield* pause(kind.idle, false)
+      }
+    }).pipe(Effect.annotateLogs({ [kind.name]: "claimer" }))
+
+    const claiming = yield* Effect.forkScoped(claimer)
+    yield* Effect.addFinalizer(() =>
+      Effect.gen(function*() {
+        yield* Deferred.succeed(stop, undefined)
+        // Finalizers run uninterruptibly: without `interruptible` the timeouts could never cut the waits short.
+        yield* claiming.await.pipe(Effect.interruptible, Effect.timeout(options.shutdownGrace), Effect.ignore)
+        yield* FiberSet.awaitEmpty(running).pipe(Effect.interruptible, Effect.timeout(options.shutdownGrace), Effect.ignore)
+        yield* FiberSet.clear(running)
+      })
+    )
+    return owner
+  })
