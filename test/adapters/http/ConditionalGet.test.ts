@@ -120,6 +120,12 @@ layer(TestServer.layer(), { excludeTestServices: true })("conditional reads", (i
         display_type: "mini"
       }, key)
       assert.strictEqual(widget.status, 201, widget.text)
+      // Revalidate once the forecast has finished: while it runs, each read may rightly show a new stage.
+      yield* get(`/v3/spotcast/widgets/${widget.json.id}`, key).pipe(
+        Effect.filterOrFail((r) => ["completed", "failed"].includes(r.json?.latest_forecast?.status), () => "unfinished"),
+        Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 3000 }),
+        Effect.orDie
+      )
       yield* revalidates(`/v3/spotcast/widgets/${widget.json.id}`, key)
       const departure = new Date(Date.now() + 86_400_000)
       departure.setUTCHours(13, 0, 0, 0)
@@ -131,7 +137,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("conditional reads", (i
       assert.strictEqual(route.status, 202, route.text)
       yield* get(`/v3/route/${route.json.id}/status`, key).pipe(
         Effect.filterOrFail((r) => r.json?.status === "completed" || r.json?.status === "failed", () => "unfinished"),
-        Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 500 }),
+        Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 3000 }),
         Effect.orDie
       )
       yield* revalidates(`/v3/route/${route.json.id}`, key)
