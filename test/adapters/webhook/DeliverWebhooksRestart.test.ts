@@ -40,7 +40,8 @@ const untilAttempts = (account: Account, delivery: WebhookDelivery, count: numbe
   Effect.gen(function*() {
     for (let i = 0; i < 3_000; i++) {
       const history = yield* attemptsOf(account, delivery)
-      if (history.attempts.length >= count) return history
+      // The delivery row and its attempts are read apart: wait until both show the attempt.
+      if (history.attempts.length >= count && history.delivery.attempts >= count) return history
       yield* Effect.sleep("20 millis")
     }
     return yield* Effect.dieMessage(`no attempt ${count}`)

@@ -1806,6 +1806,7 @@ export interface components {
                         air_temp_c?: number;
                         water_temp_c?: number;
                         weather_code?: number;
+                        cape_j_per_kg?: number;
                         daylight_hours?: number;
                         dark_hours?: number;
                         /** @enum {boolean} */
@@ -1845,6 +1846,7 @@ export interface components {
                         air_temp_c?: number;
                         water_temp_c?: number;
                         weather_code?: number;
+                        cape_j_per_kg?: number;
                         daylight_hours?: number;
                         dark_hours?: number;
                         /** @enum {boolean} */
@@ -7443,6 +7445,7 @@ export interface operations {
                                     air_temp_c?: number;
                                     water_temp_c?: number;
                                     weather_code?: number;
+                                    cape_j_per_kg?: number;
                                     daylight_hours?: number;
                                     dark_hours?: number;
                                     /** @enum {boolean} */
@@ -7482,6 +7485,7 @@ export interface operations {
                                     air_temp_c?: number;
                                     water_temp_c?: number;
                                     weather_code?: number;
+                                    cape_j_per_kg?: number;
                                     daylight_hours?: number;
                                     dark_hours?: number;
                                     /** @enum {boolean} */
