@@ -3,14 +3,13 @@
 // with constructed readings), in all six languages and all unit sets. The numbers a day quotes
 // (`conditions.window`, in the requested units) reproduce its class when fed back to the rules, and the
 // text quotes the deciding reading; a class one model alone gave is held back, and the text says so.
-import { createServer, type Server } from "node:http"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { quotedNumbers } from "../../src/domain/analysis/QuotedNumbers.js"
 import { classifyDay } from "../../src/domain/safety/ClassifyDay.js"
 import type { DayConditions } from "../../src/domain/weather/DayConditions.js"
 import type { DistanceUnit, Language, SpeedUnit } from "../../src/domain/spotcast/Preferences.js"
 import { redated } from "../adapters/weather/OpenMeteoFake.js"
-import { callServed, listenLoopback, type Served, startServer } from "../support/Spawn.js"
+import { callServed, type Served, serveWithOpenMeteo } from "../support/Spawn.js"
 
 const KEY = "sk_live_" + "C0here1t".repeat(4)
 const STORM = { latitude: 52.3, longitude: 3.9 }
@@ -127,29 +126,17 @@ const onlyGfs: Record<Language, string> = {
 }
 
 describe("one truth per day, end to end through the server", () => {
-  let upstream: Server
   let served: Served
   beforeAll(async () => {
-    upstream = createServer((req, res) => {
-      const url = new URL(req.url ?? "/", "http://localhost")
-      res.writeHead(200, { "content-type": "application/json" }).end(answer(url.pathname, url.searchParams))
-    })
-    const port = await listenLoopback(upstream)
-    served = await startServer({
-      SPOTCAST_STORAGE: "memory",
+    served = await serveWithOpenMeteo(answer, {
       SPOTCAST_BOOTSTRAP_KEY: KEY,
       SPOTCAST_BOOTSTRAP_CREDITS: "500",
-      SPOTCAST_OPEN_METEO_FORECAST_URL: `http://127.0.0.1:${port}/v1/forecast`,
-      SPOTCAST_OPEN_METEO_MARINE_URL: `http://127.0.0.1:${port}/v1/marine`,
-      SPOTCAST_OPEN_METEO_RETRIES: "1",
-      SPOTCAST_WORKER_POLL_MS: "50",
       // Every status poll is a request: 54 forecasts polled every 100 ms need more than the default 60 a minute.
       SPOTCAST_RATE_LIMIT_PER_MINUTE: "100000"
     })
   }, 60_000)
   afterAll(async () => {
     await served?.stop()
-    upstream?.close()
   })
 
   for (const [i, units] of unitSets.entries()) {

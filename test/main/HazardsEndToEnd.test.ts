@@ -1,11 +1,10 @@
 // Issue 11's new hazards end to end through the built server: polar night on a sandbox key, freezing
 // spray and a catamaran in strong gusts on a live key (a loopback Open-Meteo serving the recorded Hoek
 // van Holland answers with the readings each case needs).
-import { createServer, type Server } from "node:http"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { daylightOn } from "../../src/domain/safety/Daylight.js"
 import { redated } from "../adapters/weather/OpenMeteoFake.js"
-import { callServed, listenLoopback, type Served, startServer } from "../support/Spawn.js"
+import { callServed, type Served, serveWithOpenMeteo } from "../support/Spawn.js"
 
 const LIVE_KEY = "sk_live_" + "Haz4rds0".repeat(4)
 const ADMIN = "e2e-hazards-admin-token-0123"
@@ -60,28 +59,16 @@ const answer = (path: string, params: URLSearchParams): string => {
 }
 
 describe("issue 11's hazards end to end through the server", () => {
-  let upstream: Server
   let served: Served
   beforeAll(async () => {
-    upstream = createServer((req, res) => {
-      const url = new URL(req.url ?? "/", "http://localhost")
-      res.writeHead(200, { "content-type": "application/json" }).end(answer(url.pathname, url.searchParams))
-    })
-    const port = await listenLoopback(upstream)
-    served = await startServer({
-      SPOTCAST_STORAGE: "memory",
+    served = await serveWithOpenMeteo(answer, {
       SPOTCAST_BOOTSTRAP_KEY: LIVE_KEY,
       SPOTCAST_BOOTSTRAP_CREDITS: "20",
-      SPOTCAST_ADMIN_TOKEN: ADMIN,
-      SPOTCAST_OPEN_METEO_FORECAST_URL: `http://127.0.0.1:${port}/v1/forecast`,
-      SPOTCAST_OPEN_METEO_MARINE_URL: `http://127.0.0.1:${port}/v1/marine`,
-      SPOTCAST_OPEN_METEO_RETRIES: "1",
-      SPOTCAST_WORKER_POLL_MS: "50"
+      SPOTCAST_ADMIN_TOKEN: ADMIN
     })
   }, 60_000)
   afterAll(async () => {
     await served?.stop()
-    upstream?.close()
   })
 
   it("polar night: a 20 ft power boat on a 4 h trip is AVOID for the darkness, with no best window", async () => {

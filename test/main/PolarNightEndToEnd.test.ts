@@ -3,11 +3,10 @@
 // days reach its polar night, else at Svalbard's Isfjorden, else on the meridian 5° E where they do
 // (up to 89.9° N), or on 180° to 78° S (the Ross Sea).
 // Every check is computed from the same sun the server uses, whatever the date the suite runs on.
-import { createServer, type Server } from "node:http"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { isPolarNight } from "../../src/domain/safety/DarknessRule.js"
 import { darkHoursIn, daylightOn, sunHours, sunSpan } from "../../src/domain/safety/Daylight.js"
-import { callServed, listenLoopback, type Served, startServer } from "../support/Spawn.js"
+import { callServed, type Served, serveWithOpenMeteo } from "../support/Spawn.js"
 
 const LIVE_KEY = "sk_live_" + "P0larN1t".repeat(4)
 const OFFSET = 3600
@@ -95,27 +94,15 @@ const bestTime = { en: "Best time to go", fr: "Meilleur moment pour sortir", ja:
 const bestDay = { en: "Best day:", fr: "Meilleur jour", ja: "最良の日" } as const
 
 describe("a polar-night week end to end through the server", () => {
-  let upstream: Server
   let served: Served
   beforeAll(async () => {
-    upstream = createServer((req, res) => {
-      const url = new URL(req.url ?? "/", "http://localhost")
-      res.writeHead(200, { "content-type": "application/json" }).end(answer(url.pathname, url.searchParams))
-    })
-    const port = await listenLoopback(upstream)
-    served = await startServer({
-      SPOTCAST_STORAGE: "memory",
+    served = await serveWithOpenMeteo(answer, {
       SPOTCAST_BOOTSTRAP_KEY: LIVE_KEY,
-      SPOTCAST_BOOTSTRAP_CREDITS: "60",
-      SPOTCAST_OPEN_METEO_FORECAST_URL: `http://127.0.0.1:${port}/v1/forecast`,
-      SPOTCAST_OPEN_METEO_MARINE_URL: `http://127.0.0.1:${port}/v1/marine`,
-      SPOTCAST_OPEN_METEO_RETRIES: "1",
-      SPOTCAST_WORKER_POLL_MS: "50"
+      SPOTCAST_BOOTSTRAP_CREDITS: "60"
     })
   }, 60_000)
   afterAll(async () => {
     await served?.stop()
-    upstream?.close()
   })
 
   const forecast = async (body: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
 import { Duration, Effect, Schedule } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
-import type { Server } from "node:http"
+import { createServer as createHttpServer, type Server } from "node:http"
 import { type AddressInfo, createServer } from "node:net"
 import { resolve } from "node:path"
 
@@ -97,6 +97,35 @@ export const startServer = async (env: Record<string, string>, args: ReadonlyArr
 /** Starts a loopback HTTP server (a fake upstream, a receiver) on a free port and gives the port. */
 export const listenLoopback = (server: Server) =>
   new Promise<number>((done) => server.listen(0, "127.0.0.1", () => done((server.address() as AddressInfo).port)))
+
+/**
+ * `spotcast serve` on memory storage whose Open-Meteo is a loopback fake: `answer` gives the JSON body for
+ * each request's path and query. `stop` ends both.
+ */
+export const serveWithOpenMeteo = async (
+  answer: (path: string, params: URLSearchParams) => string,
+  env: Record<string, string>
+): Promise<Served> => {
+  const upstream = createHttpServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost")
+    res.writeHead(200, { "content-type": "application/json" }).end(answer(url.pathname, url.searchParams))
+  })
+  const port = await listenLoopback(upstream)
+  try {
+    const served = await startServer({
+      SPOTCAST_STORAGE: "memory",
+      SPOTCAST_OPEN_METEO_FORECAST_URL: `http://127.0.0.1:${port}/v1/forecast`,
+      SPOTCAST_OPEN_METEO_MARINE_URL: `http://127.0.0.1:${port}/v1/marine`,
+      SPOTCAST_OPEN_METEO_RETRIES: "1",
+      SPOTCAST_WORKER_POLL_MS: "50",
+      ...env
+    })
+    return { ...served, stop: (sig) => served.stop(sig).finally(() => upstream.close()) }
+  } catch (e) {
+    upstream.close()
+    throw e
+  }
+}
 
 /** One JSON request to a served binary with `key` as the bearer: its status and parsed body. */
 export const callServed = async (served: Served, key: string, method: string, path: string, body?: unknown) => {
