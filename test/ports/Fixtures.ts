@@ -8,7 +8,7 @@ import type { SpotCast } from "../../src/domain/spotcast/SpotCast.js"
 import type { WebhookDelivery } from "../../src/domain/webhook/WebhookDelivery.js"
 import { WebhookUrl } from "../../src/domain/webhook/WebhookUrl.js"
 import type { Widget } from "../../src/domain/widget/Widget.js"
-import type { Grant } from "../../src/ports/AccountStore.js"
+import { grantEntry, type LedgerEntry } from "../../src/domain/billing/Ledger.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
 import type { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
 
@@ -36,19 +36,16 @@ export const apiKey = (owner: Account, at: DateTime.Utc, hash = `hash-${id("key"
   createdAt: at
 })
 
-export const grant = (amount: number, at: DateTime.Utc, note?: string): Grant => ({
-  entryId: ledgerEntryId(),
-  amount,
-  at,
-  ...(note === undefined ? {} : { note })
-})
+/** The ledger entry of a grant to `owner`, as the core makes it. */
+export const grant = (owner: Pick<Account, "id">, amount: number, at: DateTime.Utc, note?: string): LedgerEntry =>
+  grantEntry(owner.id, { entryId: ledgerEntryId(), amount, at, ...(note === undefined ? {} : { note }) })
 
 /** An account with `credits`, stored. */
 export const seed = (credits: number, overrides: Partial<Account> = {}) =>
   Effect.gen(function*() {
     const now = yield* DateTime.now
     const made = account(now, overrides)
-    yield* (yield* AccountStore).create({ account: made, ...(credits > 0 ? { grant: grant(credits, now) } : {}) })
+    yield* (yield* AccountStore).create({ account: made, ...(credits > 0 ? { grant: grant(made, credits, now) } : {}) })
     return made
   })
 

@@ -154,7 +154,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const refused = yield* Effect.flip(chargeNewSpotCast({ ...(yield* F.createCommand(poor)), idempotency }))
         assert.strictEqual(refused._tag, "InsufficientBalance")
         assert.isTrue(Option.isNone(yield* (yield* IdempotencyStore).find(poor.id, "shared-key")))
-        yield* (yield* AccountStore).grant(poor.id, F.grant(5, yield* DateTime.now))
+        yield* (yield* AccountStore).grant(F.grant(poor, 5, yield* DateTime.now))
         const fresh = yield* chargeNewSpotCast({ ...(yield* F.createCommand(poor)), idempotency })
         assert.strictEqual(fresh._tag, "Created")
       })))

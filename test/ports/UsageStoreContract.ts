@@ -317,4 +317,4 @@ export const usageStoreContract = (it: ContractIt) => {
 }
 
 const accounts_grant = (account: Pick<Account, "id">, millis: number) =>
-  Effect.flatMap(AccountStore, (s) => s.grant(account.id, F.grant(50, utc(millis))))
+  Effect.flatMap(AccountStore, (s) => s.grant(F.grant(account, 50, utc(millis))))
