@@ -1,4 +1,4 @@
-import { DateTime, Effect, Redacted } from "effect"
+import { DateTime, Effect, Option, Redacted } from "effect"
 import type { Account } from "../../src/domain/account/Account.js"
 import type { ApiKey } from "../../src/domain/account/ApiKey.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
@@ -10,6 +10,8 @@ import { WebhookUrl } from "../../src/domain/webhook/WebhookUrl.js"
 import type { Widget } from "../../src/domain/widget/Widget.js"
 import { grantEntry, type LedgerEntry } from "../../src/domain/billing/Ledger.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
+import { type Attempt, recordAttempt } from "../../src/domain/webhook/WebhookAttempt.js"
+import type { AttemptRecord, ClaimedDelivery } from "../../src/ports/WebhookOutbox.js"
 import type { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
 
 type CreateSpotCastCommand = Parameters<typeof chargeNewSpotCast>[0]
@@ -116,3 +118,10 @@ export const delivery = (f: Forecast, at: DateTime.Utc, body = `{"event":"x","n"
 export const webhookUrl = (s: string) => WebhookUrl.make(s)
 
 export const refundId = () => ledgerEntryId()
+
+/** The attempt the core records for a claim (the domain's `recordAttempt` over the delivery as claimed). */
+export const attempted = (claimed: ClaimedDelivery, owner: string, attempt: Attempt): AttemptRecord => ({
+  owner,
+  from: claimed.delivery,
+  attempted: Option.getOrThrow(recordAttempt(claimed.delivery, claimed.recorded, attempt))
+})
