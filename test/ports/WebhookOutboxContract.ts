@@ -46,14 +46,19 @@ export const webhookOutboxContract = (it: ContractIt) => {
   let t = T0
   /** A fresh stretch of time for each test, days apart. */
   const nextBase = () => (t += Duration.toMillis(Duration.days(3)))
-
-  it.effect("claims a due delivery once; a second claimer gets it only after the lease ends", () =>
+  /** An empty outbox, a fresh stretch of time from T, and one delivery of a new account due at T. */
+  const oneDelivery = (outcome: "completed" | "failed") =>
     Effect.gen(function*() {
       yield* drain
       const T = nextBase()
-      const outbox = yield* WebhookOutbox
       const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
+      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome }))
+      return { account, delivery, outbox: yield* WebhookOutbox, T }
+    })
+
+  it.effect("claims a due delivery once; a second claimer gets it only after the lease ends", () =>
+    Effect.gen(function*() {
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
       assert.isTrue(Option.isNone(yield* claimAt(T - 1, "a")), "not due before its time")
       const first = yield* claimAt(T, "a")
       assert.strictEqual(idOf(first), delivery.id)
@@ -69,11 +74,7 @@ export const webhookOutboxContract = (it: ContractIt) => {
 
   it.effect("records an attempt and the next time, counts it, and hands the delivery out again when due", () =>
     Effect.gen(function*() {
-      yield* drain
-      const T = nextBase()
-      const outbox = yield* WebhookOutbox
-      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "failed" }))
+      const { account, delivery, outbox, T } = yield* oneDelivery("failed")
       assert.strictEqual(delivery.status, "pending")
       assert.strictEqual(delivery.attempts, 0)
       const first = yield* claimAt(T, "a")
@@ -104,11 +105,7 @@ export const webhookOutboxContract = (it: ContractIt) => {
 
   it.effect("a failed delivery stays failed until reopened: same id and body, fresh count, due then; attempt numbers run on", () =>
     Effect.gen(function*() {
-      yield* drain
-      const T = nextBase()
-      const outbox = yield* WebhookOutbox
-      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
       const first = yield* claimAt(T, "a")
       assert.isTrue(yield* outbox.record(attempt(first, "a", T, { error: "connection: refused" })))
       const failed = Option.getOrThrow(yield* outbox.get(account.id, delivery.id))
@@ -139,11 +136,7 @@ export const webhookOutboxContract = (it: ContractIt) => {
 
   it.effect("of two recorders of one claim, one writes: the attempt is recorded and counted once", () =>
     Effect.gen(function*() {
-      yield* drain
-      const T = nextBase()
-      const outbox = yield* WebhookOutbox
-      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
       const claimed = yield* claimAt(T, "a")
       const retry = { next: { _tag: "Retry" as const, at: utc(plus(T, "5 minutes")) } }
       const written = yield* Effect.all(
@@ -158,11 +151,7 @@ export const webhookOutboxContract = (it: ContractIt) => {
 
   it.effect("of two reopens of one failed delivery, one writes; a stale read changes nothing", () =>
     Effect.gen(function*() {
-      yield* drain
-      const T = nextBase()
-      const outbox = yield* WebhookOutbox
-      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
       assert.isTrue(yield* outbox.record(attempt(yield* claimAt(T, "a"), "a", T)))
       const failed = Option.getOrThrow(yield* outbox.get(account.id, delivery.id)).delivery
       const reopens = [plus(T, "1 hour"), plus(T, "2 hours")].map((millis) =>
@@ -179,11 +168,7 @@ export const webhookOutboxContract = (it: ContractIt) => {
 
   it.effect("release gives a held delivery back at once, uncounted; only its holder can release it", () =>
     Effect.gen(function*() {
-      yield* drain
-      const T = nextBase()
-      const outbox = yield* WebhookOutbox
-      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
       yield* claimAt(T, "a")
       yield* outbox.release(delivery.accountId, delivery.id, "b")
       assert.isTrue(Option.isNone(yield* claimAt(T, "b")), "b does not hold it, so its release did nothing")
