@@ -4,7 +4,7 @@ import type { ApiKey } from "../domain/account/ApiKey.js"
 import type { AccountId, ApiKeyId } from "../domain/Ids.js"
 import type { Balance, LedgerEntry } from "../domain/billing/Ledger.js"
 
-/** Accounts, their API keys and their credit grants. Charges and refunds happen in SpotCastStore. */
+/** Accounts, their API keys and their credit grants. Charges and refunds are written through ChargeLedger. */
 export interface AccountStoreShape {
   /** Creates the account, and optionally its first key and grant (the entry the core made), all at once. */
   readonly create: (input: {
