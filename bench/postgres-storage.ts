@@ -11,6 +11,7 @@ import * as PostgresStorage from "../src/adapters/postgres/PostgresStorage.js"
 import { spotcastPageQuery } from "../src/adapters/postgres/SpotCastReads.js"
 import { initialLifecycle } from "../src/domain/forecast/ForecastLifecycle.js"
 import { AccountId, ForecastId, LedgerEntryId, SpotCastId } from "../src/domain/Ids.js"
+import { grantEntry } from "../src/domain/billing/Ledger.js"
 import { AccountStore } from "../src/ports/AccountStore.js"
 import { SpotCastStore } from "../src/ports/SpotCastStore.js"
 import { chargeNewSpotCast } from "../src/application/spotcast/CreateSpotCast.js"
@@ -84,7 +85,7 @@ const creates = (concurrency: number, count: number, spread: number) =>
     for (const accountId of ids) {
       yield* accounts.create({
         account: { id: accountId, name: "bench", status: "active", mode: "live", createdAt: now, webhookSecret: Redacted.make("whsec_x") },
-        grant: { entryId: LedgerEntryId.make(id("led", 9_000_000 + 1000 * run + ids.indexOf(accountId))), amount: count * 2, at: now }
+        grant: grantEntry(accountId, { entryId: LedgerEntryId.make(id("led", 9_000_000 + 1000 * run + ids.indexOf(accountId))), amount: count * 2, at: now })
       })
     }
     const start = performance.now()

@@ -2,17 +2,15 @@ import { Context, type DateTime, type Effect, type Option, type Redacted } from 
 import type { Account, AccountNotFound, AccountStatus } from "../domain/account/Account.js"
 import type { ApiKey } from "../domain/account/ApiKey.js"
 import type { AccountId, ApiKeyId } from "../domain/Ids.js"
-import type { Balance, Grant } from "../domain/billing/Ledger.js"
+import type { Balance, LedgerEntry } from "../domain/billing/Ledger.js"
 
-export type { Grant }
-
-/** Accounts, their API keys and their credit grants. Charges and refunds happen in SpotCastStore. */
+/** Accounts, their API keys and their credit grants. Charges and refunds are written through ChargeLedger. */
 export interface AccountStoreShape {
-  /** Creates the account, and optionally its first key and grant, all at once. */
+  /** Creates the account, and optionally its first key and grant (the entry the core made), all at once. */
   readonly create: (input: {
     readonly account: Account
     readonly key?: ApiKey
-    readonly grant?: Grant
+    readonly grant?: LedgerEntry
   }) => Effect.Effect<void>
   readonly get: (id: AccountId) => Effect.Effect<Option.Option<Account>>
   readonly list: Effect.Effect<ReadonlyArray<Account>>
@@ -26,7 +24,11 @@ export interface AccountStoreShape {
   readonly touchKey: (keyId: ApiKeyId, at: DateTime.Utc) => Effect.Effect<void>
   readonly setStatus: (accountId: AccountId, status: AccountStatus) => Effect.Effect<Account, AccountNotFound>
   readonly setWebhookSecret: (accountId: AccountId, secret: Redacted.Redacted<string>) => Effect.Effect<Account, AccountNotFound>
-  readonly grant: (accountId: AccountId, grant: Grant) => Effect.Effect<Balance, AccountNotFound>
+  /**
+   * Appends a grant's ledger entry as the core made it (`grantEntry`) and adds it to its account's
+   * balance (`entryDelta`), at once; the balance after it.
+   */
+  readonly grant: (entry: LedgerEntry) => Effect.Effect<Balance, AccountNotFound>
   readonly balance: (accountId: AccountId) => Effect.Effect<Balance>
 }
 

@@ -2,15 +2,27 @@ import { Context, type DateTime, type Duration, type Effect, type Option } from 
 import type { CursorPosition } from "../domain/paging/Cursor.js"
 import type { AccountId, DeliveryId } from "../domain/Ids.js"
 import type { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from "../domain/webhook/WebhookDelivery.js"
-import type { Attempt } from "../domain/webhook/WebhookAttempt.js"
-import type { DeliveryNotFailed, DeliveryNotFound } from "../domain/webhook/WebhookRedelivery.js"
+import type { Attempted } from "../domain/webhook/WebhookAttempt.js"
 
-/** One attempt as it happened, and what the delivery becomes after it, as the lease holder reports it. */
-export interface AttemptRecord extends Attempt {
-  readonly accountId: AccountId
-  readonly deliveryId: DeliveryId
+/**
+ * A delivery as a dispatcher claimed it, with how many attempts its history holds (`recorded`): the
+ * core numbers the next attempt from it (numbers run on across redeliveries).
+ */
+export interface ClaimedDelivery {
+  readonly delivery: WebhookDelivery
+  readonly recorded: number
+}
+
+/**
+ * An attempt as the core recorded it (the domain's `recordAttempt` over the claimed delivery): the
+ * delivery as the holder claimed it, and the delivery and history entry it becomes.
+ */
+export interface AttemptRecord {
   /** The lease holder that made the attempt. */
   readonly owner: string
+  /** The delivery as claimed: the store writes over it only while it is still so. */
+  readonly from: WebhookDelivery
+  readonly attempted: Attempted
 }
 
 /** A delivery with its attempts, oldest first. Attempt numbers run on across redeliveries. */
@@ -37,28 +49,30 @@ export interface WebhookOutboxShape {
    * Leases the pending delivery that has been due longest (next attempt at or before now, no live
    * lease) to `owner` until now + lease. Two claimers never hold the same delivery at once.
    */
-  readonly claim: (owner: string, lease: Duration.Duration) => Effect.Effect<Option.Option<WebhookDelivery>>
+  readonly claim: (owner: string, lease: Duration.Duration) => Effect.Effect<Option.Option<ClaimedDelivery>>
   /**
    * When `claim` will next find something, as far as the outbox knows now: the earliest time a pending
    * delivery falls due, or its lease ends if it is held; none when nothing is pending.
    */
   readonly nextDueAt: Effect.Effect<Option.Option<DateTime.Utc>>
   /**
-   * Appends the attempt, counts it and moves the delivery to `next` (the domain's `recordAttempt`),
-   * releasing the lease, all at once; false (nothing changes) when `owner` no longer holds the delivery.
+   * Writes the delivery the core made and appends the attempt's entry, releasing the lease, all at
+   * once, only while `owner` still holds the delivery and it is still as claimed (status and attempt
+   * count: a compare-and-set); false, and nothing changes, otherwise. Of two recorders of one claim,
+   * one writes.
    */
-  readonly record: (attempt: AttemptRecord) => Effect.Effect<boolean>
+  readonly record: (record: AttemptRecord) => Effect.Effect<boolean>
   /** Gives a held delivery back at once (shutdown), without counting an attempt. */
   readonly release: (accountId: AccountId, deliveryId: DeliveryId, owner: string) => Effect.Effect<void>
   /** The account's deliveries with their attempts, newest first (created_at, then id), strictly after the cursor. */
   readonly list: (accountId: AccountId, page: DeliveryPageRequest) => Effect.Effect<ReadonlyArray<DeliveryHistory>>
   readonly get: (accountId: AccountId, deliveryId: string) => Effect.Effect<Option.Option<DeliveryHistory>>
-  /** Makes a failed delivery of the account due at `at` with a fresh attempt count (same id, same body). */
-  readonly redeliver: (
-    accountId: AccountId,
-    deliveryId: string,
-    at: DateTime.Utc
-  ) => Effect.Effect<WebhookDelivery, DeliveryNotFound | DeliveryNotFailed>
+  /**
+   * Writes `to` (the domain's `redeliver` of `from`) over the stored delivery, freeing any lease, only
+   * while it is still as `from` was read (status and attempt count: a compare-and-set); false, and
+   * nothing changes, when it has moved on since.
+   */
+  readonly reopen: (from: WebhookDelivery, to: WebhookDelivery) => Effect.Effect<boolean>
 }
 
 export class WebhookOutbox extends Context.Tag("spotcast/WebhookOutbox")<WebhookOutbox, WebhookOutboxShape>() {}

@@ -14,7 +14,7 @@ export const accountStoreContract = (it: ContractIt) =>
         const now = yield* DateTime.now
         const account = F.account(now, { rateLimitPerMinute: 120 })
         const key = F.apiKey(account, now)
-        yield* store.create({ account, key, grant: F.grant(25, now, "opening") })
+        yield* store.create({ account, key, grant: F.grant(account, 25, now, "opening") })
 
         const found = yield* store.get(account.id)
         assert.isTrue(Option.isSome(found))
@@ -131,9 +131,9 @@ export const accountStoreContract = (it: ContractIt) =>
         const store = yield* AccountStore
         const account = yield* F.seed(5)
         const now = yield* DateTime.now
-        assert.deepStrictEqual(yield* store.grant(account.id, F.grant(7, now)), { creditBalance: 12, totalPurchased: 12, totalUsed: 0 })
+        assert.deepStrictEqual(yield* store.grant(F.grant(account, 7, now)), { creditBalance: 12, totalPurchased: 12, totalUsed: 0 })
         assert.deepStrictEqual(yield* store.balance(account.id), { creditBalance: 12, totalPurchased: 12, totalUsed: 0 })
-        const missing = yield* Effect.flip(store.grant(AccountId.make(F.id("acct")), F.grant(1, now)))
+        const missing = yield* Effect.flip(store.grant(F.grant({ id: AccountId.make(F.id("acct")) }, 1, now)))
         assert.strictEqual(missing._tag, "AccountNotFound")
       })))
   })

@@ -1,4 +1,4 @@
-import { DateTime, Effect, Redacted } from "effect"
+import { DateTime, Effect, Option, Redacted } from "effect"
 import type { Account } from "../../src/domain/account/Account.js"
 import type { ApiKey } from "../../src/domain/account/ApiKey.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
@@ -8,8 +8,10 @@ import type { SpotCast } from "../../src/domain/spotcast/SpotCast.js"
 import type { WebhookDelivery } from "../../src/domain/webhook/WebhookDelivery.js"
 import { WebhookUrl } from "../../src/domain/webhook/WebhookUrl.js"
 import type { Widget } from "../../src/domain/widget/Widget.js"
-import type { Grant } from "../../src/ports/AccountStore.js"
+import { grantEntry, type LedgerEntry } from "../../src/domain/billing/Ledger.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
+import { type Attempt, recordAttempt } from "../../src/domain/webhook/WebhookAttempt.js"
+import type { AttemptRecord, ClaimedDelivery } from "../../src/ports/WebhookOutbox.js"
 import type { chargeNewSpotCast } from "../../src/application/spotcast/CreateSpotCast.js"
 
 type CreateSpotCastCommand = Parameters<typeof chargeNewSpotCast>[0]
@@ -36,19 +38,16 @@ export const apiKey = (owner: Account, at: DateTime.Utc, hash = `hash-${id("key"
   createdAt: at
 })
 
-export const grant = (amount: number, at: DateTime.Utc, note?: string): Grant => ({
-  entryId: ledgerEntryId(),
-  amount,
-  at,
-  ...(note === undefined ? {} : { note })
-})
+/** The ledger entry of a grant to `owner`, as the core makes it. */
+export const grant = (owner: Pick<Account, "id">, amount: number, at: DateTime.Utc, note?: string): LedgerEntry =>
+  grantEntry(owner.id, { entryId: ledgerEntryId(), amount, at, ...(note === undefined ? {} : { note }) })
 
 /** An account with `credits`, stored. */
 export const seed = (credits: number, overrides: Partial<Account> = {}) =>
   Effect.gen(function*() {
     const now = yield* DateTime.now
     const made = account(now, overrides)
-    yield* (yield* AccountStore).create({ account: made, ...(credits > 0 ? { grant: grant(credits, now) } : {}) })
+    yield* (yield* AccountStore).create({ account: made, ...(credits > 0 ? { grant: grant(made, credits, now) } : {}) })
     return made
   })
 
@@ -119,3 +118,10 @@ export const delivery = (f: Forecast, at: DateTime.Utc, body = `{"event":"x","n"
 export const webhookUrl = (s: string) => WebhookUrl.make(s)
 
 export const refundId = () => ledgerEntryId()
+
+/** The attempt the core records for a claim (the domain's `recordAttempt` over the delivery as claimed). */
+export const attempted = (claimed: ClaimedDelivery, owner: string, attempt: Attempt): AttemptRecord => ({
+  owner,
+  from: claimed.delivery,
+  attempted: Option.getOrThrow(recordAttempt(claimed.delivery, claimed.recorded, attempt))
+})

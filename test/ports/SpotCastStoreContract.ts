@@ -1,7 +1,8 @@
 import { assert, describe } from "@effect/vitest"
-import { DateTime, Effect, Option, TestClock } from "effect"
+import { DateTime, Effect, Either, Option, TestClock } from "effect"
 import type { Analysis } from "../../src/domain/forecast/Analysis.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
+import { advanced } from "../../src/domain/forecast/ForecastLifecycle.js"
 import { LedgerEntryId, type SpotCastId } from "../../src/domain/Ids.js"
 import { InsufficientBalance } from "../../src/domain/billing/Ledger.js"
 import { MetadataText } from "../../src/domain/spotcast/Metadata.js"
@@ -154,7 +155,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const refused = yield* Effect.flip(chargeNewSpotCast({ ...(yield* F.createCommand(poor)), idempotency }))
         assert.strictEqual(refused._tag, "InsufficientBalance")
         assert.isTrue(Option.isNone(yield* (yield* IdempotencyStore).find(poor.id, "shared-key")))
-        yield* (yield* AccountStore).grant(poor.id, F.grant(5, yield* DateTime.now))
+        yield* (yield* AccountStore).grant(F.grant(poor, 5, yield* DateTime.now))
         const fresh = yield* chargeNewSpotCast({ ...(yield* F.createCommand(poor)), idempotency })
         assert.strictEqual(fresh._tag, "Created")
       })))
@@ -339,6 +340,27 @@ export const spotCastStoreContract = (it: ContractIt) =>
         assert.isFalse(yield* store.advance(command.forecast.id, "ai_analysis"))
         assert.deepStrictEqual(yield* progress(), { stage: "completed", percentage: 100 })
         assert.isFalse(yield* store.advance(F.forecast(command.spotcast, yield* DateTime.now).id, "ai_analysis"))
+      })))
+
+    it.effect("advance keeps the domain's rule at the write: the stored forecast is `advanced`'s, and racing advances end at the furthest stage", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const { account, command } = yield* created()
+        const stored = () => Effect.map(store.get(account.id, command.spotcast.id), (v) => Option.getOrThrow(v).latest)
+        const stages = ["processing_data", "fetching_weather", "processing_data", "ai_analysis", "fetching_weather"] as const
+        for (const stage of stages) {
+          const expected = Either.getOrThrow(advanced(yield* stored(), stage))
+          assert.isTrue(yield* store.advance(command.forecast.id, stage))
+          const now = yield* stored()
+          assert.deepStrictEqual([now.status, now.progress], [expected.status, expected.progress], stage)
+        }
+        const other = yield* created()
+        const racing = (["ai_analysis", "fetching_weather", "processing_data", "fetching_weather"] as const).map((stage) =>
+          store.advance(other.command.forecast.id, stage)
+        )
+        assert.deepStrictEqual(yield* Effect.all(racing, { concurrency: "unbounded" }), [true, true, true, true])
+        const raced = Option.getOrThrow(yield* store.get(other.account.id, other.command.spotcast.id)).latest
+        assert.deepStrictEqual([raced.status, raced.progress], ["processing", { stage: "ai_analysis", percentage: 75 }])
       })))
 
     it.effect("complete finishes once, removes the job, and a late second completion or failure changes nothing", () =>

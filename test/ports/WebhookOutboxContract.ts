@@ -1,9 +1,12 @@
 import { assert } from "@effect/vitest"
-import { DateTime, Duration, Effect, Option, Schema } from "effect"
+import { DateTime, Duration, Effect, Either, Option, Schema } from "effect"
+import type { Attempt } from "../../src/domain/webhook/WebhookAttempt.js"
 import { WebhookDelivery } from "../../src/domain/webhook/WebhookDelivery.js"
-import { type AttemptRecord, WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
+import { redeliver } from "../../src/domain/webhook/WebhookRedelivery.js"
+import { type AttemptRecord, type ClaimedDelivery, WebhookOutbox } from "../../src/ports/WebhookOutbox.js"
 import { seedAccount } from "../support/Accounts.js"
 import { at, plus, seedDelivery, T0 } from "../support/WebhookDeliveries.js"
+import * as F from "./Fixtures.js"
 import type { ContractIt } from "./StorageHarness.js"
 
 const LEASE = Duration.seconds(60)
@@ -17,19 +20,22 @@ const drain = at(FAR)(Effect.gen(function*() {
   for (;;) {
     const claimed = yield* outbox.claim("drain", LEASE)
     if (Option.isNone(claimed)) return
-    yield* outbox.record({ accountId: claimed.value.accountId, deliveryId: claimed.value.id, owner: "drain", at: utc(FAR), durationMs: 0, next: { _tag: "Failed" } })
+    yield* outbox.record(attempt(claimed, "drain", FAR))
   }
 }))
 
-const attempt = (delivery: WebhookDelivery, owner: string, millis: number, rest: Partial<AttemptRecord> = {}): AttemptRecord => ({
-  accountId: delivery.accountId,
-  deliveryId: delivery.id,
-  owner,
-  at: utc(millis),
-  durationMs: 7,
-  next: { _tag: "Failed" },
-  ...rest
-})
+/** The attempt the core records for a claim: the domain's `recordAttempt` over the delivery as claimed. */
+function attempt(
+  claim: ClaimedDelivery | Option.Option<ClaimedDelivery>,
+  owner: string,
+  millis: number,
+  rest: Partial<Attempt> = {}
+): AttemptRecord {
+  const claimed = Option.isOption(claim) ? Option.getOrThrow(claim) : claim
+  return F.attempted(claimed, owner, { at: utc(millis), durationMs: 7, next: { _tag: "Failed" }, ...rest })
+}
+
+const idOf = (claim: Option.Option<ClaimedDelivery>) => Option.getOrThrow(claim).delivery.id
 
 const encode = Schema.encodeSync(WebhookDelivery)
 
@@ -40,38 +46,40 @@ export const webhookOutboxContract = (it: ContractIt) => {
   let t = T0
   /** A fresh stretch of time for each test, days apart. */
   const nextBase = () => (t += Duration.toMillis(Duration.days(3)))
-
-  it.effect("claims a due delivery once; a second claimer gets it only after the lease ends", () =>
+  /** An empty outbox, a fresh stretch of time from T, and one delivery of a new account due at T. */
+  const oneDelivery = (outcome: "completed" | "failed") =>
     Effect.gen(function*() {
       yield* drain
       const T = nextBase()
-      const outbox = yield* WebhookOutbox
       const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
+      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome }))
+      return { account, delivery, outbox: yield* WebhookOutbox, T }
+    })
+
+  it.effect("claims a due delivery once; a second claimer gets it only after the lease ends", () =>
+    Effect.gen(function*() {
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
       assert.isTrue(Option.isNone(yield* claimAt(T - 1, "a")), "not due before its time")
       const first = yield* claimAt(T, "a")
-      assert.strictEqual(Option.getOrThrow(first).id, delivery.id)
+      assert.strictEqual(idOf(first), delivery.id)
+      assert.deepStrictEqual(Option.getOrThrow(first).recorded, 0, "no attempt recorded yet")
       assert.isTrue(Option.isNone(yield* claimAt(plus(T, "59 seconds"), "b")), "leased to a")
       const second = yield* claimAt(plus(T, "61 seconds"), "b")
-      assert.strictEqual(Option.getOrThrow(second).id, delivery.id, "free again once the lease ended")
-      assert.isFalse(yield* outbox.record(attempt(delivery, "a", T)), "a lost the lease: its record changes nothing")
-      assert.isTrue(yield* outbox.record(attempt(delivery, "b", plus(T, "61 seconds"))))
+      assert.strictEqual(idOf(second), delivery.id, "free again once the lease ended")
+      assert.isFalse(yield* outbox.record(attempt(first, "a", T)), "a lost the lease: its record changes nothing")
+      assert.isTrue(yield* outbox.record(attempt(second, "b", plus(T, "61 seconds"))))
       const history = Option.getOrThrow(yield* outbox.get(account.id, delivery.id))
       assert.strictEqual(history.attempts.length, 1)
     }))
 
   it.effect("records an attempt and the next time, counts it, and hands the delivery out again when due", () =>
     Effect.gen(function*() {
-      yield* drain
-      const T = nextBase()
-      const outbox = yield* WebhookOutbox
-      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "failed" }))
+      const { account, delivery, outbox, T } = yield* oneDelivery("failed")
       assert.strictEqual(delivery.status, "pending")
       assert.strictEqual(delivery.attempts, 0)
-      yield* claimAt(T, "a")
+      const first = yield* claimAt(T, "a")
       const retryAt = plus(T, "5 minutes")
-      assert.isTrue(yield* outbox.record(attempt(delivery, "a", T, { statusCode: 500, durationMs: 12, next: { _tag: "Retry", at: utc(retryAt) } })))
+      assert.isTrue(yield* outbox.record(attempt(first, "a", T, { statusCode: 500, durationMs: 12, next: { _tag: "Retry", at: utc(retryAt) } })))
       const after = Option.getOrThrow(yield* outbox.get(account.id, delivery.id))
       assert.strictEqual(after.delivery.status, "pending")
       assert.strictEqual(after.delivery.attempts, 1)
@@ -79,13 +87,14 @@ export const webhookOutboxContract = (it: ContractIt) => {
       assert.deepStrictEqual(after.attempts.map((a) => [a.number, DateTime.toEpochMillis(a.at), a.durationMs, a.statusCode, a.error]), [
         [1, T, 12, 500, undefined]
       ])
-      assert.isFalse(yield* outbox.record(attempt(delivery, "a", T)), "the record released the lease")
+      assert.isFalse(yield* outbox.record(attempt(first, "a", T)), "the record released the lease")
       assert.isTrue(Option.isNone(yield* claimAt(retryAt - 1, "b")))
       const again = Option.getOrThrow(yield* claimAt(retryAt, "b"))
-      assert.strictEqual(again.attempts, 1)
-      assert.strictEqual(again.body, delivery.body, "the same bytes")
+      assert.strictEqual(again.delivery.attempts, 1)
+      assert.strictEqual(again.recorded, 1)
+      assert.strictEqual(again.delivery.body, delivery.body, "the same bytes")
       const deliveredAt = plus(retryAt, "1 second")
-      assert.isTrue(yield* outbox.record(attempt(delivery, "b", retryAt, { statusCode: 204, next: { _tag: "Delivered", at: utc(deliveredAt) } })))
+      assert.isTrue(yield* outbox.record(attempt(again, "b", retryAt, { statusCode: 204, next: { _tag: "Delivered", at: utc(deliveredAt) } })))
       const done = Option.getOrThrow(yield* outbox.get(account.id, delivery.id))
       assert.strictEqual(done.delivery.status, "delivered")
       assert.strictEqual(done.delivery.attempts, 2)
@@ -94,57 +103,78 @@ export const webhookOutboxContract = (it: ContractIt) => {
       assert.isTrue(Option.isNone(yield* claimAt(FAR, "c")), "a delivered delivery is never handed out again")
     }))
 
-  it.effect("a failed delivery stays failed until redelivered: same id and body, fresh count, due now", () =>
+  it.effect("a failed delivery stays failed until reopened: same id and body, fresh count, due then; attempt numbers run on", () =>
     Effect.gen(function*() {
-      yield* drain
-      const T = nextBase()
-      const outbox = yield* WebhookOutbox
-      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const { account: other } = yield* at(T)(seedAccount(1000, "sandbox", "Someone else"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
-      yield* claimAt(T, "a")
-      assert.isTrue(yield* outbox.record(attempt(delivery, "a", T, { error: "connection: refused" })))
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
+      const first = yield* claimAt(T, "a")
+      assert.isTrue(yield* outbox.record(attempt(first, "a", T, { error: "connection: refused" })))
       const failed = Option.getOrThrow(yield* outbox.get(account.id, delivery.id))
       assert.strictEqual(failed.delivery.status, "failed")
       assert.isUndefined(failed.delivery.nextAttemptAt)
       assert.strictEqual(failed.attempts[0]!.error, "connection: refused")
       assert.isTrue(Option.isNone(yield* claimAt(FAR, "b")), "a failed delivery is not due")
 
-      assert.strictEqual(yield* Effect.flip(outbox.redeliver(other.id, delivery.id, utc(T))).pipe(Effect.map((e) => e._tag)), "DeliveryNotFound")
-      assert.strictEqual(yield* Effect.flip(outbox.redeliver(account.id, "whk_missing", utc(T))).pipe(Effect.map((e) => e._tag)), "DeliveryNotFound")
-
       const later = plus(T, "1 hour")
-      const again = yield* outbox.redeliver(account.id, delivery.id, utc(later))
-      assert.strictEqual(again.id, delivery.id)
-      assert.strictEqual(again.body, delivery.body)
+      const reopened = Either.getOrThrow(redeliver(failed.delivery, utc(later)))
+      assert.isTrue(yield* outbox.reopen(failed.delivery, reopened))
+      const again = Option.getOrThrow(yield* outbox.get(account.id, delivery.id)).delivery
+      assert.deepStrictEqual(encode(again), encode(reopened), "written as the core made it")
       assert.strictEqual(again.status, "pending")
       assert.strictEqual(again.attempts, 0)
       assert.strictEqual(DateTime.toEpochMillis(again.nextAttemptAt!), later)
-      const notFailed = yield* Effect.flip(outbox.redeliver(account.id, delivery.id, utc(later)))
-      assert.strictEqual(notFailed._tag, "DeliveryNotFailed")
+      assert.isFalse(yield* outbox.reopen(failed.delivery, reopened), "no longer as read: nothing changes")
 
-      const claimed = Option.getOrThrow(yield* claimAt(later, "c"))
-      assert.strictEqual(claimed.attempts, 0)
-      assert.isTrue(yield* outbox.record(attempt(delivery, "c", later, { statusCode: 200, next: { _tag: "Delivered", at: utc(later) } })))
+      const claimed = yield* claimAt(later, "c")
+      assert.strictEqual(Option.getOrThrow(claimed).delivery.attempts, 0)
+      assert.strictEqual(Option.getOrThrow(claimed).recorded, 1)
+      assert.isTrue(yield* outbox.record(attempt(claimed, "c", later, { statusCode: 200, next: { _tag: "Delivered", at: utc(later) } })))
       const history = Option.getOrThrow(yield* outbox.get(account.id, delivery.id))
       assert.deepStrictEqual(history.attempts.map((a) => a.number), [1, 2], "attempt numbers run on; the history is kept")
       assert.strictEqual(history.delivery.attempts, 1)
       assert.strictEqual(history.delivery.status, "delivered")
     }))
 
+  it.effect("of two recorders of one claim, one writes: the attempt is recorded and counted once", () =>
+    Effect.gen(function*() {
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
+      const claimed = yield* claimAt(T, "a")
+      const retry = { next: { _tag: "Retry" as const, at: utc(plus(T, "5 minutes")) } }
+      const written = yield* Effect.all(
+        [outbox.record(attempt(claimed, "a", T, retry)), outbox.record(attempt(claimed, "a", plus(T, "1 second"), retry))],
+        { concurrency: "unbounded" }
+      )
+      assert.deepStrictEqual([...written].sort(), [false, true])
+      const history = Option.getOrThrow(yield* outbox.get(account.id, delivery.id))
+      assert.strictEqual(history.attempts.length, 1)
+      assert.strictEqual(history.delivery.attempts, 1)
+    }))
+
+  it.effect("of two reopens of one failed delivery, one writes; a stale read changes nothing", () =>
+    Effect.gen(function*() {
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
+      assert.isTrue(yield* outbox.record(attempt(yield* claimAt(T, "a"), "a", T)))
+      const failed = Option.getOrThrow(yield* outbox.get(account.id, delivery.id)).delivery
+      const reopens = [plus(T, "1 hour"), plus(T, "2 hours")].map((millis) =>
+        outbox.reopen(failed, Either.getOrThrow(redeliver(failed, utc(millis))))
+      )
+      const written = yield* Effect.all(reopens, { concurrency: "unbounded" })
+      assert.deepStrictEqual([...written].sort(), [false, true])
+      const stored = Option.getOrThrow(yield* outbox.get(account.id, delivery.id)).delivery
+      assert.strictEqual(stored.status, "pending")
+      const stale = { ...stored, status: "failed" as const }
+      assert.isFalse(yield* outbox.reopen(stale, { ...stored, nextAttemptAt: utc(FAR) }), "not as read: nothing changes")
+      assert.deepStrictEqual(encode(Option.getOrThrow(yield* outbox.get(account.id, delivery.id)).delivery), encode(stored))
+    }))
+
   it.effect("release gives a held delivery back at once, uncounted; only its holder can release it", () =>
     Effect.gen(function*() {
-      yield* drain
-      const T = nextBase()
-      const outbox = yield* WebhookOutbox
-      const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
-      const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
+      const { account, delivery, outbox, T } = yield* oneDelivery("completed")
       yield* claimAt(T, "a")
       yield* outbox.release(delivery.accountId, delivery.id, "b")
       assert.isTrue(Option.isNone(yield* claimAt(T, "b")), "b does not hold it, so its release did nothing")
       yield* outbox.release(delivery.accountId, delivery.id, "a")
       const again = Option.getOrThrow(yield* claimAt(T, "b"))
-      assert.strictEqual(again.attempts, 0)
+      assert.strictEqual(again.delivery.attempts, 0)
     }))
 
   it.effect("hands out the delivery that has been due longest first", () =>
@@ -156,7 +186,7 @@ export const webhookOutboxContract = (it: ContractIt) => {
       const newer = yield* at(plus(T, "1 minute"))(seedDelivery(account, { url: URL, outcome: "failed" }))
       const now = plus(T, "2 minutes")
       assert.deepStrictEqual(
-        [Option.getOrThrow(yield* claimAt(now, "a")).id, Option.getOrThrow(yield* claimAt(now, "b")).id],
+        [idOf(yield* claimAt(now, "a")), idOf(yield* claimAt(now, "b"))],
         [older.id, newer.id]
       )
     }))
@@ -171,12 +201,13 @@ export const webhookOutboxContract = (it: ContractIt) => {
       const { account } = yield* at(T)(seedAccount(1000, "sandbox"))
       const delivery = yield* at(T)(seedDelivery(account, { url: URL, outcome: "completed" }))
       assert.deepStrictEqual(yield* nextDue(T - 1000), Option.some(T))
-      yield* claimAt(T, "a")
+      const first = yield* claimAt(T, "a")
+      assert.strictEqual(idOf(first), delivery.id)
       assert.deepStrictEqual(yield* nextDue(T), Option.some(plus(T, "60 seconds")), "held until the lease ends")
-      assert.isTrue(yield* outbox.record(attempt(delivery, "a", T, { next: { _tag: "Retry", at: utc(plus(T, "5 minutes")) } })))
+      assert.isTrue(yield* outbox.record(attempt(first, "a", T, { next: { _tag: "Retry", at: utc(plus(T, "5 minutes")) } })))
       assert.deepStrictEqual(yield* nextDue(T), Option.some(plus(T, "5 minutes")))
-      yield* claimAt(plus(T, "5 minutes"), "b")
-      assert.isTrue(yield* outbox.record(attempt(delivery, "b", plus(T, "5 minutes"), { next: { _tag: "Delivered", at: utc(plus(T, "5 minutes")) } })))
+      const second = yield* claimAt(plus(T, "5 minutes"), "b")
+      assert.isTrue(yield* outbox.record(attempt(second, "b", plus(T, "5 minutes"), { next: { _tag: "Delivered", at: utc(plus(T, "5 minutes")) } })))
       assert.deepStrictEqual(yield* nextDue(T), Option.none(), "nothing pending")
     }))
 
@@ -191,7 +222,7 @@ export const webhookOutboxContract = (it: ContractIt) => {
         (i) => claimAt(plus(T, "1 second"), `claimer-${i}`),
         { concurrency: "unbounded" }
       )
-      const ids = claims.flatMap((c) => (Option.isSome(c) ? [c.value.id] : []))
+      const ids = claims.flatMap((c) => (Option.isSome(c) ? [c.value.delivery.id] : []))
       assert.strictEqual(ids.length, 5)
       assert.deepStrictEqual([...ids].sort(), seeded.map((d) => d.id).sort())
     }))
@@ -207,8 +238,9 @@ export const webhookOutboxContract = (it: ContractIt) => {
       const d2 = yield* at(plus(T, "1 second"))(seedDelivery(account, { url: URL, outcome: "failed" }))
       const d3 = yield* at(plus(T, "2 seconds"))(seedDelivery(account, { url: URL, outcome: "completed" }))
       const theirs = yield* at(plus(T, "4 seconds"))(seedDelivery(other, { url: URL, outcome: "completed" }))
-      yield* claimAt(plus(T, "3 seconds"), "a")
-      assert.isTrue(yield* outbox.record(attempt(d1, "a", plus(T, "3 seconds"), { error: "tls: bad certificate" })))
+      const claimed = yield* claimAt(plus(T, "3 seconds"), "a")
+      assert.strictEqual(idOf(claimed), d1.id)
+      assert.isTrue(yield* outbox.record(attempt(claimed, "a", plus(T, "3 seconds"), { error: "tls: bad certificate" })))
 
       const first = yield* outbox.list(account.id, { limit: 2 })
       assert.deepStrictEqual(first.map((h) => h.delivery.id), [d3.id, d2.id])

@@ -1,15 +1,15 @@
 import { Effect, Layer, Option } from "effect"
 import { type Account, AccountNotFound } from "../../domain/account/Account.js"
 import type { AccountId } from "../../domain/Ids.js"
-import { applyEntry, emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
-import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
+import { applyEntry, emptyBalance, type LedgerEntry } from "../../domain/billing/Ledger.js"
+import { AccountStore, type AccountStoreShape } from "../../ports/AccountStore.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 
-const appendGrant = (db: MemoryTables, accountId: AccountId, grant: Grant) => {
-  const entry = grantEntry(accountId, grant)
-  db.ledger.get(accountId)!.push(entry)
-  const balance = applyEntry(db.balances.get(accountId) ?? emptyBalance, entry)
-  db.balances.set(accountId, balance)
+/** Appends the entry the core made and applies it to its account's balance. */
+const appendEntry = (db: MemoryTables, entry: LedgerEntry) => {
+  db.ledger.get(entry.accountId)!.push(entry)
+  const balance = applyEntry(db.balances.get(entry.accountId) ?? emptyBalance, entry)
+  db.balances.set(entry.accountId, balance)
   return balance
 }
 
@@ -35,7 +35,7 @@ export const make = (db: MemoryTables): AccountStoreShape => ({
         db.keys.set(key.id, key)
         db.keyByHash.set(key.hash, key.id)
       }
-      if (grant !== undefined) appendGrant(db, account.id, grant)
+      if (grant !== undefined) appendEntry(db, grant)
     }),
   get: (id) => Effect.sync(() => Option.fromNullable(db.accounts.get(id))),
   list: Effect.sync(() => [...db.accounts.values()]),
@@ -70,11 +70,11 @@ export const make = (db: MemoryTables): AccountStoreShape => ({
     }),
   setStatus: (accountId, status) => updateAccount(db, accountId, (a) => ({ ...a, status })),
   setWebhookSecret: (accountId, webhookSecret) => updateAccount(db, accountId, (a) => ({ ...a, webhookSecret })),
-  grant: (accountId, grant) =>
+  grant: (entry) =>
     Effect.suspend(() =>
-      db.accounts.has(accountId)
-        ? Effect.succeed(appendGrant(db, accountId, grant))
-        : Effect.fail(new AccountNotFound({ accountId }))
+      db.accounts.has(entry.accountId)
+        ? Effect.succeed(appendEntry(db, entry))
+        : Effect.fail(new AccountNotFound({ accountId: entry.accountId }))
     ),
   balance: (accountId) => Effect.sync(() => db.balances.get(accountId) ?? emptyBalance)
 })

@@ -31,8 +31,9 @@ const ownedSpotCast = (db: MemoryTables, accountId: AccountId, spotcastId: strin
 }
 
 /**
- * As the database's conditional update: an unfinished forecast moves on to `stage` (never back);
- * false when it has finished.
+ * The guard at the write that the domain's `advanced` states, as the database's conditional update
+ * keeps it (`ForecastSteps.advance`): an unfinished forecast moves on to `stage` (never back); false,
+ * and nothing changes, when it has finished or is not there.
  */
 const moveOn = (db: MemoryTables, forecastId: ForecastId, stage: Exclude<Stage, "completed">): boolean => {
   const forecast = db.forecasts.get(forecastId)

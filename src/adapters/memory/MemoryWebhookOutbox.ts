@@ -1,9 +1,7 @@
-import { Clock, DateTime, Duration, Effect, Either, Layer, Option } from "effect"
+import { Clock, DateTime, Duration, Effect, Layer, Option } from "effect"
 import type { AccountId, DeliveryId } from "../../domain/Ids.js"
 import { isAfter } from "../../domain/paging/Page.js"
-import { recordAttempt } from "../../domain/webhook/WebhookAttempt.js"
 import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
-import { type DeliveryNotFailed, DeliveryNotFound, redeliver } from "../../domain/webhook/WebhookRedelivery.js"
 import { type DeliveryHistory, WebhookOutbox, type WebhookOutboxShape } from "../../ports/WebhookOutbox.js"
 import { changing, setRow } from "./MemoryTransactions.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
@@ -36,6 +34,12 @@ const owned = (db: MemoryTables, accountId: AccountId, deliveryId: string) => {
   return delivery !== undefined && delivery.accountId === accountId ? delivery : undefined
 }
 
+/** As the database's compare-and-set: the stored delivery is still as `from` was read (status, attempt count). */
+const stillAsRead = (db: MemoryTables, from: WebhookDelivery) => {
+  const stored = owned(db, from.accountId, from.id)
+  return stored !== undefined && stored.status === from.status && stored.attempts === from.attempts
+}
+
 export const make = (db: MemoryTables): WebhookOutboxShape => ({
   add: (delivery) =>
     changing((onUndo) => {
@@ -57,7 +61,7 @@ export const make = (db: MemoryTables): WebhookOutboxShape => ({
         }
         if (due === undefined) return Option.none()
         held.set(due.id, { owner, untilMillis: now + Duration.toMillis(lease) })
-        return Option.some(due)
+        return Option.some({ delivery: due, recorded: db.attempts.get(due.id)?.length ?? 0 })
       })),
 
   nextDueAt: Effect.flatMap(Clock.currentTimeMillis, (now) =>
@@ -76,17 +80,13 @@ export const make = (db: MemoryTables): WebhookOutboxShape => ({
       return earliest === undefined ? Option.none() : Option.some(DateTime.unsafeMake(earliest))
     })),
 
-  record: ({ accountId, deliveryId, owner, ...attempt }) =>
+  record: ({ attempted, from, owner }) =>
     Effect.sync(() => {
       const held = leases(db)
-      const delivery = owned(db, accountId, deliveryId)
-      if (delivery === undefined || held.get(deliveryId)?.owner !== owner) return false
-      const log = db.attempts.get(deliveryId) ?? []
-      const attempted = recordAttempt(delivery, log.length, attempt)
-      if (Option.isNone(attempted)) return false
-      db.attempts.set(deliveryId, [...log, attempted.value.attempt])
-      db.deliveries.set(deliveryId, attempted.value.delivery)
-      held.delete(deliveryId)
+      if (held.get(from.id)?.owner !== owner || !stillAsRead(db, from)) return false
+      db.attempts.set(from.id, [...(db.attempts.get(from.id) ?? []), attempted.attempt])
+      db.deliveries.set(from.id, attempted.delivery)
+      held.delete(from.id)
       return true
     }),
 
@@ -112,15 +112,12 @@ export const make = (db: MemoryTables): WebhookOutboxShape => ({
   get: (accountId, deliveryId) =>
     Effect.sync(() => Option.map(Option.fromNullable(owned(db, accountId, deliveryId)), (d) => history(db, d))),
 
-  redeliver: (accountId, deliveryId, at) =>
-    Effect.suspend((): Effect.Effect<WebhookDelivery, DeliveryNotFound | DeliveryNotFailed> => {
-      const delivery = owned(db, accountId, deliveryId)
-      if (delivery === undefined) return Effect.fail(new DeliveryNotFound({ deliveryId }))
-      const again = redeliver(delivery, at)
-      if (Either.isLeft(again)) return Effect.fail(again.left)
-      db.deliveries.set(delivery.id, again.right)
-      leases(db).delete(delivery.id)
-      return Effect.succeed(again.right)
+  reopen: (from, to) =>
+    Effect.sync(() => {
+      if (!stillAsRead(db, from)) return false
+      db.deliveries.set(from.id, to)
+      leases(db).delete(from.id)
+      return true
     })
 })
 

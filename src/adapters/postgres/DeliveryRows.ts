@@ -57,7 +57,7 @@ export const DeliveryFromRow = Schema.transform(DeliveryRow, Schema.typeSchema(W
   encode: deliveryToRow
 })
 
-/** A delivery with how many attempts its history holds (`recorded`), as recording an attempt reads it. */
+/** A delivery with how many attempts its history holds (`recorded`), as a claim hands it out. */
 export const RecordedDeliveryFromRow = Schema.transform(
   Schema.Struct({ ...DeliveryRow.fields, recorded: Schema.Int }),
   Schema.typeSchema(Schema.Struct({ delivery: WebhookDelivery, recorded: Schema.Int })),

@@ -14,9 +14,11 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
     Result: ForecastFromRow,
     execute: ({ forecastId }) => sql`SELECT * FROM forecasts WHERE forecast_id = ${forecastId} FOR UPDATE`
   })
-  // The domain's `advanced` as one conditional statement, with no transaction: an unfinished forecast
-  // moves to a later stage (status processing), or stays where it is when already there or beyond;
-  // a finished one is not touched (no row back).
+  // The stage is the core's choice; this keeps the guard at the write that the domain's `advanced`
+  // states (docs/architecture.md, "Where decisions live"): progress never goes back and a finished
+  // forecast never moves. One conditional statement, no transaction, no read first: an unfinished
+  // forecast moves to a later stage (status processing), or stays where it is when already there or
+  // beyond; a finished one is not touched (no row back). Memory's `moveOn` keeps the same guard.
   const advanceTo = SqlSchema.findOne({
     Request: Schema.Struct({ forecastId: Schema.String, stage: Schema.String, percentage: Schema.Int }),
     Result: Schema.Struct({ forecast_id: Schema.String }),

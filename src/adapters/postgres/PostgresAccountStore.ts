@@ -3,8 +3,8 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Either, Layer, Option, Redacted, Schema } from "effect"
 import { AccountNotFound, AccountStatus } from "../../domain/account/Account.js"
 import { AccountId, ApiKeyId } from "../../domain/Ids.js"
-import { type Balance, emptyBalance, grantEntry } from "../../domain/billing/Ledger.js"
-import { AccountStore, type AccountStoreShape, type Grant } from "../../ports/AccountStore.js"
+import { type Balance, emptyBalance, entryDelta, type LedgerEntry } from "../../domain/billing/Ledger.js"
+import { AccountStore, type AccountStoreShape } from "../../ports/AccountStore.js"
 import { spanned } from "../../ports/Spans.js"
 import { SecretSealer, type SecretSealerShape, SecretsUnreadable } from "../../ports/SecretSealer.js"
 import { AccountFromRow, ApiKeyFromRow, BalanceFromRow, openSecrets, sealSecret } from "./AccountRows.js"
@@ -76,12 +76,14 @@ export const make = Effect.gen(function*() {
         opened
       )
   })
+  // The entry's balance change as the domain's `entryDelta` gives it, applied as it is.
   const credit = SqlSchema.findOne({
-    Request: Schema.Struct({ accountId: AccountId, amount: Credits }),
+    Request: Schema.Struct({ accountId: AccountId, balance: Schema.Int, purchased: Schema.Int, used: Schema.Int }),
     Result: BalanceFromRow,
-    execute: ({ accountId, amount }) =>
+    execute: ({ accountId, balance, purchased, used }) =>
       sql`UPDATE accounts
-          SET credit_balance = credit_balance + ${amount}, total_purchased = total_purchased + ${amount}
+          SET credit_balance = credit_balance + ${balance}, total_purchased = total_purchased + ${purchased},
+              total_used = total_used + ${used}
           WHERE account_id = ${accountId}
           RETURNING credit_balance, total_purchased, total_used`
   })
@@ -105,11 +107,18 @@ export const make = Effect.gen(function*() {
   const touchKeySpan = spanned("AccountStore.touchKey")
   const balanceSpan = spanned("AccountStore.balance")
 
-  const appendGrant = (accountId: AccountId, grant: Grant) =>
+  /** Appends the entry the core made and applies it to its account's balance. */
+  const appendEntry = (entry: LedgerEntry) =>
     Effect.gen(function*() {
-      const balance = yield* credit({ accountId, amount: grant.amount })
-      if (Option.isNone(balance)) return yield* new AccountNotFound({ accountId })
-      yield* insertEntry(grantEntry(accountId, grant))
+      const delta = entryDelta(entry)
+      const balance = yield* credit({
+        accountId: entry.accountId,
+        balance: delta.creditBalance,
+        purchased: delta.totalPurchased,
+        used: delta.totalUsed
+      })
+      if (Option.isNone(balance)) return yield* new AccountNotFound({ accountId: entry.accountId })
+      yield* insertEntry(entry)
       return balance.value
     })
 
@@ -123,7 +132,7 @@ export const make = Effect.gen(function*() {
       sql.withTransaction(Effect.gen(function*() {
         yield* insertAccount(account)
         if (key !== undefined) yield* insertKey(key)
-        if (grant !== undefined) yield* appendGrant(account.id, grant)
+        if (grant !== undefined) yield* appendEntry(grant)
       })).pipe(Effect.orDie, Effect.withSpan("AccountStore.create")),
     get: (accountId) => findAccount({ accountId }).pipe(Effect.orDie, Effect.withSpan("AccountStore.get")),
     list: allAccounts(undefined).pipe(Effect.orDie, Effect.withSpan("AccountStore.list")),
@@ -157,8 +166,8 @@ export const make = Effect.gen(function*() {
         Effect.flatMap(orNotFound(accountId)),
         Effect.withSpan("AccountStore.setWebhookSecret")
       ),
-    grant: (accountId, grant) =>
-      sql.withTransaction(appendGrant(accountId, grant)).pipe(
+    grant: (entry) =>
+      sql.withTransaction(appendEntry(entry)).pipe(
         Effect.catchTags({ SqlError: Effect.die, ParseError: Effect.die }),
         Effect.withSpan("AccountStore.grant")
       ),

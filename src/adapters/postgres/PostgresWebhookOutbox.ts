@@ -1,11 +1,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { Clock, DateTime, Duration, Effect, Either, Layer, Option, Schema } from "effect"
+import { Clock, DateTime, Duration, Effect, Layer, Option, Schema } from "effect"
 import { AccountId, DeliveryId } from "../../domain/Ids.js"
-import { recordAttempt } from "../../domain/webhook/WebhookAttempt.js"
 import { DeliveryStatus, type WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
-import { DeliveryNotFound, redeliver } from "../../domain/webhook/WebhookRedelivery.js"
-import type { DeliveryHistory, DeliveryPageRequest } from "../../ports/WebhookOutbox.js"
+import type { AttemptRecord, DeliveryHistory, DeliveryPageRequest } from "../../ports/WebhookOutbox.js"
 import { WebhookOutbox, type WebhookOutboxShape } from "../../ports/WebhookOutbox.js"
 import { Timestamp } from "./Columns.js"
 import { AttemptFromRow, DeliveryFromRow, RecordedDeliveryFromRow } from "./DeliveryRows.js"
@@ -15,17 +13,21 @@ const COLUMNS = "d.account_id, d.id, d.spotcast_id, d.forecast_id, d.event, d.ur
 
 const Key = Schema.Struct({ accountId: AccountId, id: Schema.String })
 
+const encodeDelivery = Schema.encode(DeliveryFromRow)
+const encodeAttempt = Schema.encode(AttemptFromRow)
+
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  // SKIP LOCKED: dispatchers racing for the head of the outbox each take a different delivery.
   const insertDelivery = SqlSchema.void({
     Request: DeliveryFromRow,
     execute: (row) => sql`INSERT INTO webhook_deliveries ${sql.insert(row)}`
   })
+  // SKIP LOCKED: dispatchers racing for the head of the outbox each take a different delivery. The
+  // count of its history comes back with it: the core numbers the attempt it records from it.
   const claimNext = SqlSchema.findOne({
     Request: Schema.Struct({ owner: Schema.String, now: Timestamp, until: Timestamp }),
-    Result: DeliveryFromRow,
+    Result: RecordedDeliveryFromRow,
     execute: ({ now, owner, until }) =>
       sql`UPDATE webhook_deliveries d SET lease_owner = ${owner}, lease_until = ${until}
           FROM (
@@ -36,7 +38,8 @@ export const make = Effect.gen(function*() {
             FOR UPDATE SKIP LOCKED
           ) due
           WHERE d.account_id = due.account_id AND d.id = due.id
-          RETURNING ${sql.unsafe(COLUMNS)}`
+          RETURNING ${sql.unsafe(COLUMNS)},
+            (SELECT count(*) FROM webhook_attempts a WHERE a.account_id = d.account_id AND a.delivery_id = d.id)::int AS recorded`
   })
   const earliestDue = SqlSchema.single({
     Request: Schema.Struct({ now: Timestamp }),
@@ -45,31 +48,34 @@ export const make = Effect.gen(function*() {
       sql`SELECT min(CASE WHEN lease_until > ${now} THEN GREATEST(next_attempt_at, lease_until) ELSE next_attempt_at END) AS due
           FROM webhook_deliveries WHERE status = 'pending'`
   })
-  // The row lock keeps the attempt's number and the delivery's new state to this one recorder.
-  const lockHeld = SqlSchema.findOne({
-    Request: Schema.Struct({ accountId: AccountId, id: DeliveryId, owner: Schema.String }),
-    Result: RecordedDeliveryFromRow,
-    execute: ({ accountId, id, owner }) =>
-      sql`SELECT ${sql.unsafe(COLUMNS)},
-            (SELECT count(*) FROM webhook_attempts a WHERE a.account_id = d.account_id AND a.delivery_id = d.id)::int AS recorded
-          FROM webhook_deliveries d
-          WHERE d.account_id = ${accountId} AND d.id = ${id} AND d.lease_owner = ${owner}
-          FOR UPDATE`
-  })
-  /** Writes the state the domain gave the delivery and frees its lease. */
-  const saveState = SqlSchema.void({
-    Request: DeliveryFromRow,
-    execute: (r) =>
-      sql`UPDATE webhook_deliveries
+  // The delivery the core made, written over the one the holder claimed only while the holder still
+  // holds it and it is still as claimed (compare-and-set), with the attempt's entry appended in the same
+  // statement: of two recorders of one claim, the update's row lock makes the second wait, then find
+  // nothing to change and append nothing.
+  const recordAttempted = ({ attempted: { attempt, delivery: to }, from, owner }: AttemptRecord) =>
+    Effect.flatMap(
+      Effect.all([encodeDelivery(to), encodeAttempt(attempt)]),
+      ([r, a]) =>
+        sql<{ delivery_id: string }>`WITH saved AS (
+            UPDATE webhook_deliveries
+            SET status = ${r.status}, attempts = ${r.attempts}, next_attempt_at = ${r.next_attempt_at},
+                delivered_at = ${r.delivered_at}, lease_owner = NULL, lease_until = NULL
+            WHERE account_id = ${from.accountId} AND id = ${from.id} AND lease_owner = ${owner}
+              AND status = ${from.status} AND attempts = ${from.attempts}
+            RETURNING account_id, id
+          )
+          INSERT INTO webhook_attempts (account_id, delivery_id, number, at, duration_ms, status_code, error)
+          SELECT account_id, id, ${a.number}, ${a.at}, ${a.duration_ms}, ${a.status_code}, ${a.error} FROM saved
+          RETURNING delivery_id`
+    )
+  // The redelivered delivery the core made, written only while the stored one is still as it was read.
+  const reopenRow = (from: WebhookDelivery, to: WebhookDelivery) =>
+    Effect.flatMap(encodeDelivery(to), (r) =>
+      sql<{ id: string }>`UPDATE webhook_deliveries
           SET status = ${r.status}, attempts = ${r.attempts}, next_attempt_at = ${r.next_attempt_at},
               delivered_at = ${r.delivered_at}, lease_owner = NULL, lease_until = NULL
-          WHERE account_id = ${r.account_id} AND id = ${r.id}`
-  })
-  const appendAttempt = SqlSchema.void({
-    Request: Schema.Struct({ accountId: AccountId, attempt: AttemptFromRow }),
-    execute: ({ accountId, attempt }) =>
-      sql`INSERT INTO webhook_attempts ${sql.insert({ account_id: accountId, ...attempt })}`
-  })
+          WHERE account_id = ${from.accountId} AND id = ${from.id} AND status = ${from.status} AND attempts = ${from.attempts}
+          RETURNING id`)
   const releaseLease = SqlSchema.void({
     Request: Schema.Struct({ accountId: AccountId, id: DeliveryId, owner: Schema.String }),
     execute: (r) =>
@@ -96,12 +102,6 @@ export const make = Effect.gen(function*() {
     Request: Key,
     Result: DeliveryFromRow,
     execute: ({ accountId, id }) => sql`SELECT ${sql.unsafe(COLUMNS)} FROM webhook_deliveries d WHERE d.account_id = ${accountId} AND d.id = ${id}`
-  })
-  const lockDelivery = SqlSchema.findOne({
-    Request: Key,
-    Result: DeliveryFromRow,
-    execute: ({ accountId, id }) =>
-      sql`SELECT ${sql.unsafe(COLUMNS)} FROM webhook_deliveries d WHERE d.account_id = ${accountId} AND d.id = ${id} FOR UPDATE`
   })
   const attemptsOf = SqlSchema.findAll({
     Request: Schema.Struct({ accountId: AccountId, ids: Schema.NonEmptyArray(Schema.String) }),
@@ -142,16 +142,12 @@ export const make = Effect.gen(function*() {
       Effect.withSpan("WebhookOutbox.nextDueAt")
     ),
 
-    record: ({ accountId, deliveryId, owner, ...attempt }) =>
-      Effect.gen(function*() {
-        const held = yield* lockHeld({ accountId, id: deliveryId, owner })
-        if (Option.isNone(held)) return false
-        const attempted = recordAttempt(held.value.delivery, held.value.recorded, attempt)
-        if (Option.isNone(attempted)) return false
-        yield* saveState(attempted.value.delivery)
-        yield* appendAttempt({ accountId, attempt: attempted.value.attempt })
-        return true
-      }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("WebhookOutbox.record")),
+    record: (record) =>
+      recordAttempted(record).pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie,
+        Effect.withSpan("WebhookOutbox.record")
+      ),
 
     release: (accountId, deliveryId, owner) =>
       releaseLease({ accountId, id: deliveryId, owner }).pipe(Effect.orDie, Effect.withSpan("WebhookOutbox.release")),
@@ -178,15 +174,12 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("WebhookOutbox.get")
       ),
 
-    redeliver: (accountId, deliveryId, at) =>
-      Effect.gen(function*() {
-        const found = yield* lockDelivery({ accountId, id: deliveryId }).pipe(Effect.orDie)
-        if (Option.isNone(found)) return yield* new DeliveryNotFound({ deliveryId })
-        const again = redeliver(found.value, at)
-        if (Either.isLeft(again)) return yield* again.left
-        yield* saveState(again.right).pipe(Effect.orDie)
-        return again.right
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookOutbox.redeliver"))
+    reopen: (from, to) =>
+      reopenRow(from, to).pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie,
+        Effect.withSpan("WebhookOutbox.reopen")
+      )
   } satisfies WebhookOutboxShape)
 })
 

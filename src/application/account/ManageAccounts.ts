@@ -3,7 +3,7 @@ import type { Account, AccountMode, AccountStatus } from "../../domain/account/A
 import { AccountNotFound } from "../../domain/account/Account.js"
 import { type ApiKey, apiKeyMode, ApiKeyNotFound, displayPrefix, hashApiKey } from "../../domain/account/ApiKey.js"
 import { AccountId, ApiKeyId, IdPrefix, LedgerEntryId, isAccountId, isApiKeyId } from "../../domain/Ids.js"
-import { canGrant } from "../../domain/billing/Ledger.js"
+import { canGrant, grantEntry } from "../../domain/billing/Ledger.js"
 import { invalid } from "../../domain/Validation.js"
 import { AccountStore } from "../../ports/AccountStore.js"
 import { Crypto } from "../../ports/Crypto.js"
@@ -25,8 +25,9 @@ const keyRecord = (accountId: AccountId, secret: string, now: DateTime.Utc) =>
     createdAt: now
   }))
 
-const grantOf = (amount: number, note: string, at: DateTime.Utc) =>
-  Effect.map(newId(IdPrefix.ledgerEntry), (id) => ({ entryId: LedgerEntryId.make(id), amount, note, at }))
+/** The ledger entry of a grant to the account: the core makes it, the store only writes it. */
+const grantOf = (accountId: AccountId, amount: number, note: string, at: DateTime.Utc) =>
+  Effect.map(newId(IdPrefix.ledgerEntry), (id) => grantEntry(accountId, { entryId: LedgerEntryId.make(id), amount, note, at }))
 
 const checkCredits = (credits: number) =>
   Number.isSafeInteger(credits) && credits >= 0
@@ -55,7 +56,7 @@ export const createAccount = Effect.fn("CreateAccount")(function*(input: {
   }
   const secret = input.apiKey ?? (yield* newApiKey(input.mode))
   const record = yield* keyRecord(account.id, secret, now)
-  const grant = input.credits > 0 ? yield* grantOf(input.credits, "opening grant", now) : undefined
+  const grant = input.credits > 0 ? yield* grantOf(account.id, input.credits, "opening grant", now) : undefined
   yield* (yield* AccountStore).create({ account, key: record, ...(grant === undefined ? {} : { grant }) })
   return { account, key: { record, secret } satisfies IssuedKey }
 })
@@ -106,7 +107,7 @@ export const grantCredits = Effect.fn("GrantCredits")(function*(accountId: strin
   if (!canGrant(totalPurchased, amount)) {
     return yield* invalid("invalid_request", `amount would take the account's credits past ${Number.MAX_SAFE_INTEGER}`, "amount")
   }
-  return yield* store.grant(account.id, yield* grantOf(amount, note ?? "grant", yield* DateTime.now))
+  return yield* store.grant(yield* grantOf(account.id, amount, note ?? "grant", yield* DateTime.now))
 })
 
 export const setAccountStatus = Effect.fn("SetAccountStatus")(function*(accountId: string, status: AccountStatus) {

@@ -1,10 +1,11 @@
 import { Clock, DateTime, Duration, Effect, Metric, Option, Redacted } from "effect"
+import { recordAttempt } from "../../domain/webhook/WebhookAttempt.js"
 import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 import { webhookHeaders } from "../../domain/webhook/WebhookHeaders.js"
 import { nextAfterAttempt } from "../../domain/webhook/WebhookRetry.js"
 import { AccountStore } from "../../ports/AccountStore.js"
 import { Crypto } from "../../ports/Crypto.js"
-import { WebhookOutbox } from "../../ports/WebhookOutbox.js"
+import { type ClaimedDelivery, WebhookOutbox } from "../../ports/WebhookOutbox.js"
 import { type WebhookOutcome, WebhookTransport } from "../../ports/WebhookTransport.js"
 import { webhookAttemptsTotal } from "../Metrics.js"
 import { startClaimLoop } from "../worker/ClaimLoop.js"
@@ -49,14 +50,16 @@ const send = (delivery: WebhookDelivery, at: DateTime.Utc, timeout: Duration.Dur
 
 /**
  * One attempt of a claimed delivery: send, then record the attempt and the next state (delivered, due
- * again per the schedule, or failed after the last attempt), conditional on still holding the lease.
- * Interrupted (shutdown), the delivery goes back to the outbox uncounted.
+ * again per the schedule, or failed after the last attempt). The domain's `recordAttempt` makes both
+ * from the delivery as claimed; the outbox writes them only while this holder still holds it, as
+ * claimed. Interrupted (shutdown), the delivery goes back to the outbox uncounted.
  */
 export const attemptDelivery = Effect.fn("DeliverWebhooks.attempt")(function*(
-  delivery: WebhookDelivery,
+  claimed: ClaimedDelivery,
   owner: string,
   timeout: Duration.Duration = ATTEMPT_TIMEOUT
 ) {
+  const { delivery } = claimed
   const outbox = yield* WebhookOutbox
   const at = yield* DateTime.now
   const outcome = yield* send(delivery, at, timeout).pipe(
@@ -64,16 +67,16 @@ export const attemptDelivery = Effect.fn("DeliverWebhooks.attempt")(function*(
   )
   yield* Metric.increment(Metric.tagged(webhookAttemptsTotal, "outcome", outcome.ok ? "delivered" : "failed"))
   const next = nextAfterAttempt(delivery.attempts + 1, outcome.ok, at, yield* DateTime.now)
-  const recorded = yield* outbox.record({
-    accountId: delivery.accountId,
-    deliveryId: delivery.id,
-    owner,
+  const attempted = recordAttempt(delivery, claimed.recorded, {
     at,
     durationMs: outcome.durationMs,
     ...(outcome.statusCode === undefined ? {} : { statusCode: outcome.statusCode }),
     ...(outcome.error === undefined ? {} : { error: outcome.error }),
     next
   })
+  // A claim hands out only pending deliveries, so there is always an attempt to record.
+  const recorded = Option.isSome(attempted) &&
+    (yield* outbox.record({ owner, from: delivery, attempted: attempted.value }))
   if (!recorded) yield* Effect.logWarning("webhook attempt made after its lease was lost; not recorded")
   else if (!outcome.ok) {
     yield* Effect.logInfo("webhook attempt failed", {
@@ -84,7 +87,7 @@ export const attemptDelivery = Effect.fn("DeliverWebhooks.attempt")(function*(
     })
   }
   return { outcome, next, recorded }
-}, (effect, delivery) => Effect.annotateLogs(effect, { deliveryId: delivery.id }))
+}, (effect, claimed) => Effect.annotateLogs(effect, { deliveryId: claimed.delivery.id }))
 
 /** Claims and attempts one due delivery; false when none was due. `onClaimed` runs between the two. */
 export const deliverNext = (
@@ -134,7 +137,7 @@ export const startWebhookDispatcher = (options: WebhookDispatcherOptions) =>
       batch: 1,
       claim: (owner) => Effect.map(outbox.claim(owner, lease), Option.toArray),
       process: (delivery, owner) => Effect.asVoid(attemptDelivery(delivery, owner, timeout)),
-      release: (delivery, owner) => outbox.release(delivery.accountId, delivery.id, owner),
+      release: ({ delivery }, owner) => outbox.release(delivery.accountId, delivery.id, owner),
       idle
     }, { concurrency: options.concurrency, shutdownGrace: options.shutdownGrace })
     yield* Effect.logInfo(`webhook dispatcher started: ${options.concurrency} senders as ${owner}`)

@@ -1,8 +1,8 @@
 import { isDeliveryId } from "../../domain/Ids.js"
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect, Either, Option } from "effect"
 import type { CursorPosition } from "../../domain/paging/Cursor.js"
 import type { DeliveryStatus } from "../../domain/webhook/WebhookDelivery.js"
-import { DeliveryNotFound } from "../../domain/webhook/WebhookRedelivery.js"
+import { DeliveryNotFound, redeliver } from "../../domain/webhook/WebhookRedelivery.js"
 import { type DeliveryHistory, WebhookOutbox } from "../../ports/WebhookOutbox.js"
 import { type ListPage, readPage } from "../KeysetPage.js"
 import { requireAccount } from "../account/ManageAccounts.js"
@@ -41,9 +41,22 @@ export const getWebhookDelivery = Effect.fn("GetWebhookDelivery")(function*(acco
   return found.value
 })
 
-/** Sends a failed delivery again from now: same `whk_` id and body, a fresh count of five attempts. */
+/**
+ * Sends a failed delivery again from now: same `whk_` id and body, a fresh count of five attempts. The
+ * domain's `redeliver` decides on the delivery as read; the outbox writes the result only while the
+ * delivery is still so, and a delivery that moved on meanwhile (another operator's redelivery) is read
+ * and decided again, so it answers as that state says (`DeliveryNotFailed`).
+ */
 export const redeliverWebhook = Effect.fn("RedeliverWebhook")(function*(accountId: string, deliveryId: string) {
   const account = yield* requireAccount(accountId)
   if (!isDeliveryId(deliveryId)) return yield* new DeliveryNotFound({ deliveryId })
-  return yield* (yield* WebhookOutbox).redeliver(account.id, deliveryId, yield* DateTime.now)
+  const outbox = yield* WebhookOutbox
+  for (;;) {
+    const found = yield* outbox.get(account.id, deliveryId)
+    if (Option.isNone(found)) return yield* new DeliveryNotFound({ deliveryId })
+    const from = found.value.delivery
+    const again = redeliver(from, yield* DateTime.now)
+    if (Either.isLeft(again)) return yield* again.left
+    if (yield* outbox.reopen(from, again.right)) return again.right
+  }
 })

@@ -9,6 +9,8 @@ import {
   listWebhookDeliveries,
   redeliverWebhook
 } from "../../../src/application/webhook/WebhookDeliveries.js"
+import type { AccountStore } from "../../../src/ports/AccountStore.js"
+import { WebhookOutbox } from "../../../src/ports/WebhookOutbox.js"
 import * as RecordingTransport from "../../adapters/webhook/fixtures/RecordingTransport.js"
 import { seedAccount } from "../../support/Accounts.js"
 import { seedDelivery, settingsLayer } from "../../support/WebhookDeliveries.js"
@@ -101,5 +103,37 @@ describe("operator view of webhook deliveries", () => {
       assert.strictEqual(resent[0]!.request.body, delivery.body)
       assert.strictEqual(resent[0]!.request.headers["X-Service-Delivery-ID"], delivery.id)
       assert.isTrue(Option.isSome(Option.fromNullable(done.delivery.deliveredAt)))
+    }).pipe(Effect.provide(environment)))
+
+  it.effect("a redelivery that another operator's overtook is decided again on the delivery as it now stands", () =>
+    Effect.gen(function*() {
+      up = false
+      const { account } = yield* seedAccount(1000, "sandbox")
+      const delivery = yield* seedDelivery(account, { url: URL, outcome: "completed" })
+      yield* runFor(27)
+      assert.strictEqual((yield* getWebhookDelivery(account.id, delivery.id)).delivery.status, "failed")
+      const outbox = yield* WebhookOutbox
+      const services = yield* Effect.context<AccountStore | WebhookOutbox>()
+      // Between this operator's read and its write, another operator's redelivery lands first.
+      let overtaken = false
+      const racing = WebhookOutbox.of({
+        ...outbox,
+        reopen: (from, to) =>
+          Effect.suspend(() => {
+            if (overtaken) return outbox.reopen(from, to)
+            overtaken = true
+            return Effect.zipRight(
+              redeliverWebhook(account.id, delivery.id).pipe(Effect.orDie, Effect.provide(services)),
+              outbox.reopen(from, to)
+            )
+          })
+      })
+      const refused = yield* Effect.flip(redeliverWebhook(account.id, delivery.id).pipe(Effect.provideService(WebhookOutbox, racing)))
+      assert.isTrue(overtaken)
+      assert.strictEqual(refused._tag, "DeliveryNotFailed")
+      assert.strictEqual(refused._tag === "DeliveryNotFailed" && refused.status, "pending")
+      const stored = (yield* getWebhookDelivery(account.id, delivery.id)).delivery
+      assert.strictEqual(stored.status, "pending")
+      assert.strictEqual(stored.attempts, 0)
     }).pipe(Effect.provide(environment)))
 })
