@@ -2,6 +2,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Either, Layer, Option, Redacted, Ref } from "effect"
 import * as LlmAnalyst from "../../../src/adapters/analyst/LlmAnalyst.js"
+import * as LlmRouteText from "../../../src/adapters/analyst/LlmRouteText.js"
 import type { LlmOptions } from "../../../src/adapters/analyst/LlmOptions.js"
 import { AccountId, RouteId, SpotCastId } from "../../../src/domain/Ids.js"
 import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
@@ -172,4 +173,53 @@ describe("route texts in another language and units", () => {
       assert.strictEqual(english.texts.legs[0], input.analysis.legs[0]!.summary)
       assert.strictEqual(english.texts.legs[1], french.legs[1])
     }))
+})
+
+describe("route texts in the route's local time", () => {
+  // The same passage in Paris's zone: departing 12:00 UTC is 13 h local.
+  const paris: WeatherLookup = (p, utcMillis) => ({ point: lookup(p, utcMillis)!.point, utcOffsetSeconds: 3600, timezone: "Europe/Paris" })
+  const parisInput = (): RouteTextInput => {
+    const route = routeOf({ language: "fr", distanceUnits: "nm", speedUnits: "kts" })
+    return { route, analysis: Either.getOrThrow(analyzeRoute(route, paris)) }
+  }
+
+  it("the model is given local times, the zone and the language's class words, never the UTC instants", () => {
+    const input = parisInput()
+    const facts = LlmRouteText.routeFacts(input)
+    assert.strictEqual(facts.time_zone, "Europe/Paris")
+    assert.deepStrictEqual(facts.class_words, { GO: "FAVORABLE", CAUTION: "PRUDENCE", AVOID: "À ÉVITER" })
+    assert.strictEqual(facts.legs[0]!.eta_start_local, "2026-03-02T13:00")
+    assert.include(input.analysis.summary, "à 13 h")
+    assert.include(input.analysis.summary, "(heure locale, Europe/Paris)")
+    assert.notInclude(JSON.stringify(facts), "T12:00")
+    assert.include(LlmRouteText.routePrompt(input).system, "Europe/Paris")
+  })
+
+  it("a text quoting the local departure passes the floor; one quoting the UTC clock is refused for the built-in one", () => {
+    const input = parisInput()
+    const base = {
+      legs: input.analysis.legs.map((l) => `Sur cette étape : ${l.summary}`),
+      best_departure_reason: input.analysis.best_departure!.reason
+    }
+    const local = LlmRouteText.floorRouteTexts(input, {
+      ...base,
+      summary: "Traversée À ÉVITER à cause du vent sur l'étape 2 : départ le 2 mars à 13 h (heure locale, Europe/Paris)."
+    })
+    assert.deepStrictEqual(local.refused, [])
+    const utc = LlmRouteText.floorRouteTexts(input, {
+      ...base,
+      summary: "Traversée À ÉVITER à cause du vent sur l'étape 2 : départ le 2 mars à 12 h (heure locale, Europe/Paris)."
+    })
+    assert.strictEqual(utc.texts.summary, input.analysis.summary)
+    assert.isTrue(utc.refused.some((r) => r.text === "summary" && r.rejections.some((x) => x.reason === "invented_number" && x.detail.includes("12 h"))))
+  })
+
+  it("readings are in the display units the built-in texts use: metres and m/s for km and m/s", () => {
+    const route = routeOf({ language: "it", distanceUnits: "km", speedUnits: "ms" })
+    const facts = LlmRouteText.routeFacts({ route, analysis: Either.getOrThrow(analyzeRoute(route, paris)) })
+    const gale = facts.legs[1]!.worst_conditions
+    assert.deepStrictEqual(gale.wind_speed, { value: 19.5, unit: "ms" })
+    assert.strictEqual(gale.seas?.unit, "m")
+    assert.strictEqual(facts.class_words.AVOID, "DA EVITARE")
+  })
 })
