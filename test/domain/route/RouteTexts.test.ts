@@ -232,6 +232,8 @@ describe("route texts: wording", () => {
       "Traversée de 60 milles nautiques en 2 étapes à 10 nœuds : départ mercredi 2 décembre à 5 h, arrivée à 11 h après 6 heures de route " +
         "(heure locale, UTC+1). Évaluation : À ÉVITER. Le plus difficile : l'étape 2 (vent). Meilleur départ de la fenêtre : à 9 h (PRUDENCE)."
     )
+    assert.strictEqual(fr.legs[1]!.summary, "À ÉVITER : vent jusqu'à 38 nœuds, rafales 49,4 nœuds, creux 6,9 pieds")
+    assert.strictEqual(fr.best_departure!.reason, "moins exposé que le départ demandé (À ÉVITER, vent)")
     const ja = analysisOf(fixtures[1]!, { language: "ja", distanceUnits: "km", speedUnits: "ms" })
     assert.strictEqual(
       ja.summary,
