@@ -176,16 +176,21 @@ export const floorRouteTexts = (
   const { analysis } = input
   const facts = routeFacts(input)
   const refused: Array<{ text: string; rejections: ReadonlyArray<Rejection> }> = []
-  const keep = (name: string, text: string, builtin: string, f: TextFacts) => {
-    const rejections = checkText(text, f)
+  const keep = (name: string, text: string, builtin: string, f: TextFacts, extra: ReadonlyArray<Rejection> = []) => {
+    const rejections = [...checkText(text, f), ...extra]
     if (rejections.length === 0) return text
     refused.push({ text: name, rejections })
     return builtin
   }
   const worst = analysis.legs.filter((l) => l.classification === analysis.classification).flatMap((l) => l.worst_factor ?? [])
   // The summary names the best departure's class too, which may be milder than the passage's.
+  // Its times are local: the summary names their zone, as the built-in one does.
+  const zone = facts.time_zone
+  const unzoned: ReadonlyArray<Rejection> = analysis.summary.includes(zone) && !output.summary.includes(zone)
+    ? [{ reason: "missing_factor", detail: `does not name the time zone (${zone})` }]
+    : []
   const summary = keep("summary", output.summary, analysis.summary,
-    factsFor(input, facts, analysis.classification, analysis.classification === "GO" ? [] : worst, "any", false))
+    factsFor(input, facts, analysis.classification, analysis.classification === "GO" ? [] : worst, "any", false), unzoned)
   const legs = analysis.legs.map((leg, i) =>
     keep(`leg ${leg.index + 1}`, output.legs[i]!, leg.summary,
       factsFor(input, facts.legs[i], leg.classification, leg.classification === "GO" || leg.worst_factor === null ? [] : [leg.worst_factor], "all", true))

@@ -105,7 +105,8 @@ export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either
         summary: legSummary(route.preferences, {
           classification: l.classification,
           worst: l.worst.conditions,
-          night: l.samples.some((s) => !s.daylight)
+          night: l.samples.some((s) => !s.daylight),
+          worstFactor: worstFactor(l.worst)
         }),
         worst_factor: worstFactor(l.worst),
         conditions: l.worst.conditions

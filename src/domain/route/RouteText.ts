@@ -94,6 +94,9 @@ export interface PassageFacts {
   readonly worstFactor: string | null
 }
 
+/** The factors a leg's conditions already show by their readings. */
+const shownFactors: ReadonlySet<string> = new Set(["wind", "gust", "seas"])
+
 const factorName = (words: RouteWords, factor: string | null): string => (factor === null ? "" : words.factors[factor] ?? factor)
 
 /** The class words of a language, as its prose writes them (`GO`, `PRUDENCE`, `出航見合わせ`…). */
@@ -121,18 +124,30 @@ export const passageSummary = (preferences: Preferences, facts: PassageFacts): s
 
 export const legSummary = (
   preferences: Preferences,
-  leg: { readonly classification: Classification; readonly worst: DayConditions; readonly night: boolean }
+  leg: {
+    readonly classification: Classification
+    readonly worst: DayConditions
+    readonly night: boolean
+    /** The factor that decided the leg's class (null when GO). */
+    readonly worstFactor?: string | null | undefined
+  }
 ): string => {
   const words = routeWords[preferences.language]
   const say = sayFor(preferences, words)
   const seasFt = leg.worst.wave_height_ft
+  // A factor the readings below do not show (visibility, rain, cold water…) is named after the class word.
+  const factor = leg.worstFactor === null || leg.worstFactor === undefined || shownFactors.has(leg.worstFactor) ||
+      (leg.worstFactor === "darkness" && leg.night)
+    ? undefined
+    : factorName(words, leg.worstFactor)
   const text = words.legHead(
     words.classWord[leg.classification],
     words.conditions({
       wind: say.speed(leg.worst.wind_speed_kt),
       gust: say.speed(leg.worst.wind_gust_kt),
       seas: seasFt === undefined ? undefined : say.height(seasFt)
-    })
+    }),
+    factor
   )
   return leg.night ? words.legNight(text) : text
 }

@@ -42,8 +42,8 @@ export interface RouteWords {
   readonly worst: (w: { leg: number; factor: string }) => string
   readonly calm: string
   readonly conditions: (c: { wind: string; gust: string; seas?: string | undefined }) => string
-  /** Between a leg's class word and its conditions. */
-  readonly legHead: (cls: string, conditions: string) => string
+  /** A leg's class word, the factor that decided it when its readings do not show it, and its conditions. */
+  readonly legHead: (cls: string, conditions: string, factor?: string) => string
   readonly legNight: (text: string) => string
   readonly best: (b: { dep: string; cls: string }) => string
   /** Every candidate departure is AVOID: none is recommended. */
@@ -79,7 +79,7 @@ const en: RouteWords = {
   worst: (w) => ` Worst on leg ${w.leg} (${w.factor}).`,
   calm: " No hazard found along the route.",
   conditions: (c) => `wind up to ${c.wind}, gusts ${c.gust}${c.seas === undefined ? "" : `, seas ${c.seas}`}`,
-  legHead: (cls, c) => `${cls}: ${c}`,
+  legHead: (cls, c, f) => `${cls}${f === undefined ? "" : ` (${f})`}: ${c}`,
   legNight: (t) => `${t}, partly at night`,
   best: (b) => ` Best departure in the window: ${b.dep} (${b.cls}).`,
   noneRecommended: (n, avoid) => ` No departure is recommended: all ${n} candidate departures in the window are ${avoid}.`,
@@ -110,7 +110,7 @@ const es: RouteWords = {
   worst: (w) => ` Lo peor, en el tramo ${w.leg} (${w.factor}).`,
   calm: " Ningún peligro en la ruta.",
   conditions: (c) => `viento de hasta ${c.wind}, rachas de ${c.gust}${c.seas === undefined ? "" : `, olas de ${c.seas}`}`,
-  legHead: (cls, c) => `${cls}: ${c}`,
+  legHead: (cls, c, f) => `${cls}${f === undefined ? "" : ` (${f})`}: ${c}`,
   legNight: (t) => `${t}, en parte de noche`,
   best: (b) => ` Mejor salida de la ventana: ${b.dep} (${b.cls}).`,
   noneRecommended: (n, avoid) => ` No se recomienda ninguna salida: las ${n} salidas posibles de la ventana se califican ${avoid}.`,
@@ -130,7 +130,7 @@ const fr: RouteWords = {
   }, true),
   quantity: spaced,
   duration: (d, n) => `${d} ${Math.abs(n) < 2 ? "heure" : "heures"}`,
-  at: (date, time) => `${date} à ${time}`,
+  at: (date, time) => `le ${date} à ${time}`,
   atTime: (time) => `à ${time}`,
   factors: {
     wind: "vent", gust: "rafales", seas: "creux", steep_seas: "mer courte et creuse", visibility: "visibilité", precipitation: "pluie",
@@ -140,9 +140,9 @@ const fr: RouteWords = {
   passage: (p) =>
     `Traversée de ${p.distance} en ${p.legs} ${p.legs === 1 ? "étape" : "étapes"} à ${p.speed} : départ ${p.dep}, arrivée ${p.arr} après ${p.hours} de route (heure locale, ${p.zone}). Évaluation : ${p.cls}.`,
   worst: (w) => ` Le plus difficile : l'étape ${w.leg} (${w.factor}).`,
-  calm: " Aucun danger relevé sur la route.",
+  calm: " Aucun danger relevé sur l'ensemble du parcours.",
   conditions: (c) => `vent jusqu'à ${c.wind}, rafales ${c.gust}${c.seas === undefined ? "" : `, creux ${c.seas}`}`,
-  legHead: (cls, c) => `${cls} : ${c}`,
+  legHead: (cls, c, f) => `${cls}${f === undefined ? "" : ` (${f})`} : ${c}`,
   legNight: (t) => `${t}, en partie de nuit`,
   best: (b) => ` Meilleur départ de la fenêtre : ${b.dep} (${b.cls}).`,
   noneRecommended: (n, avoid) => ` Aucun départ n'est recommandé : les ${n} départs possibles de la fenêtre sont classés ${avoid}.`,
@@ -174,7 +174,7 @@ const pt: RouteWords = {
   worst: (w) => ` O pior na pernada ${w.leg} (${w.factor}).`,
   calm: " Nenhum perigo na rota.",
   conditions: (c) => `vento até ${c.wind}, rajadas de ${c.gust}${c.seas === undefined ? "" : `, ondas de ${c.seas}`}`,
-  legHead: (cls, c) => `${cls}: ${c}`,
+  legHead: (cls, c, f) => `${cls}${f === undefined ? "" : ` (${f})`}: ${c}`,
   legNight: (t) => `${t}, em parte de noite`,
   best: (b) => ` Melhor partida da janela: ${b.dep} (${b.cls}).`,
   noneRecommended: (n, avoid) => ` Nenhuma partida é recomendada: as ${n} partidas possíveis da janela estão classificadas ${avoid}.`,
@@ -205,7 +205,7 @@ const it: RouteWords = {
   worst: (w) => ` Il peggio nella tratta ${w.leg} (${w.factor}).`,
   calm: " Nessun pericolo lungo la rotta.",
   conditions: (c) => `vento fino a ${c.wind}, raffiche di ${c.gust}${c.seas === undefined ? "" : `, onde di ${c.seas}`}`,
-  legHead: (cls, c) => `${cls}: ${c}`,
+  legHead: (cls, c, f) => `${cls}${f === undefined ? "" : ` (${f})`}: ${c}`,
   legNight: (t) => `${t}, in parte di notte`,
   best: (b) => ` Partenza migliore della finestra: ${b.dep} (${b.cls}).`,
   noneRecommended: (n, avoid) => ` Nessuna partenza è consigliata: tutte le ${n} partenze possibili della finestra sono classificate ${avoid}.`,
@@ -233,8 +233,8 @@ const ja: RouteWords = {
     `${p.distance}・${p.legs}区間の航海（${p.speed}）：${p.dep}出発、${p.hours}後の${p.arr}到着（現地時間、${p.zone}）。評価は「${p.cls}」。`,
   worst: (w) => `最も厳しいのは区間${w.leg}（${w.factor}）。`,
   calm: "航路上に危険は見つかりません。",
-  conditions: (c) => `風速最大${c.wind}、最大瞬間風速${c.gust}${c.seas === undefined ? "" : `、波高${c.seas}`}`,
-  legHead: (cls, c) => `${cls}：${c}`,
+  conditions: (c) => `風速は最大${c.wind}、最大瞬間風速は${c.gust}${c.seas === undefined ? "" : `、波高は${c.seas}`}`,
+  legHead: (cls, c, f) => `${cls}${f === undefined ? "" : `（${f}）`}：${c}`,
   legNight: (t) => `${t}、一部夜間`,
   best: (b) => `ウィンドウ内で最良の出発：${b.dep}（${b.cls}）。`,
   noneRecommended: (n, avoid) => `推奨できる出発はありません：ウィンドウ内の${n}件の出発候補はすべて「${avoid}」です。`,

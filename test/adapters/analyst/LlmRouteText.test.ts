@@ -11,6 +11,7 @@ import type { HourAt, WeatherLookup } from "../../../src/domain/route/RouteAsses
 import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 import type { Preferences } from "../../../src/domain/spotcast/Preferences.js"
 import { Analyst, type RouteTextInput } from "../../../src/ports/Analyst.js"
+import { analysisOf, fixtures, languages, routeOf as fixtureRoute, unitSets } from "../../domain/route/RouteFixtures.js"
 import { fakeModel, type ModelReply, type Style } from "./LlmFake.js"
 import { builtinLayer, captureLogs } from "./LlmSupport.js"
 
@@ -221,5 +222,36 @@ describe("route texts in the route's local time", () => {
     assert.deepStrictEqual(gale.wind_speed, { value: 19.5, unit: "ms" })
     assert.strictEqual(gale.seas?.unit, "m")
     assert.strictEqual(facts.class_words.AVOID, "DA EVITARE")
+  })
+})
+
+describe("the built-in route texts against the text floor", () => {
+  it("in every language and unit set over the route fixtures, each built-in text passes the floor as the model's answer", () => {
+    for (const f of fixtures) {
+      for (const language of languages) {
+        for (const units of unitSets) {
+          const route = fixtureRoute(f, { language, ...units })
+          const input: RouteTextInput = { route, analysis: analysisOf(f, { language, ...units }) }
+          const { refused } = LlmRouteText.floorRouteTexts(input, {
+            summary: input.analysis.summary,
+            legs: input.analysis.legs.map((l) => l.summary),
+            best_departure_reason: input.analysis.best_departure?.reason ?? ""
+          })
+          assert.deepStrictEqual(refused, [], `${f.name}, ${language} ${units.distanceUnits}/${units.speedUnits}`)
+        }
+      }
+    }
+  })
+
+  it("a model's summary that leaves out the time zone is refused", () => {
+    const f = fixtures[0]!
+    const preferences: Preferences = { language: "en", distanceUnits: "nm", speedUnits: "kts" }
+    const input: RouteTextInput = { route: fixtureRoute(f, preferences), analysis: analysisOf(f, preferences) }
+    const base = { legs: input.analysis.legs.map((l) => l.summary), best_departure_reason: "" }
+    const named = LlmRouteText.floorRouteTexts(input, { ...base, summary: input.analysis.summary })
+    assert.deepStrictEqual(named.refused, [])
+    const unnamed = LlmRouteText.floorRouteTexts(input, { ...base, summary: input.analysis.summary.replace(" (local time, Europe/Paris)", "") })
+    assert.strictEqual(unnamed.texts.summary, input.analysis.summary)
+    assert.isTrue(unnamed.refused.some((r) => r.rejections.some((x) => x.detail.includes("time zone"))))
   })
 })
