@@ -5,7 +5,10 @@ import { clockText, wallClockAt, zoneText } from "../../../src/domain/forecast/L
 import { classWordOf } from "../../../src/domain/route/RouteText.js"
 import type { Language, Preferences } from "../../../src/domain/spotcast/Preferences.js"
 import { packFor } from "../../../src/adapters/analyst/i18n/Packs.js"
-import { analysisOf, fixtures, languages, textsOf, unitSets } from "./RouteFixtures.js"
+import { Either } from "effect"
+import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
+import type { WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
+import { analysisOf, fixtures, languages, routeOf, textsOf, unitSets } from "./RouteFixtures.js"
 
 /**
  * Every route text in every language and unit set, over the route fixtures: localized words and class
@@ -130,5 +133,19 @@ describe("route texts: wording", () => {
       "111.2km・2区間の航海（5.1m/s）：12月2日（水）5時出発、6時間後の11時到着（現地時間、UTC+1）。評価は「出航見合わせ」。最も厳しいのは区間2（風）。" +
         "ウィンドウ内で最良の出発：9時（注意）。"
     )
+  })
+})
+
+describe("route texts: a passage across two zones", () => {
+  it("speaks the departure's zone throughout and names it once; the arrival's own local time is in arrival_local", () => {
+    const f = fixtures[1]!
+    const lookup: WeatherLookup = (p, utc) => ({
+      point: f.weather(utc, p.longitude),
+      ...(p.longitude > 20.75 ? { utcOffsetSeconds: 7200, timezone: "Africa/Cairo" } : { utcOffsetSeconds: 3600, timezone: "Africa/Lagos" })
+    })
+    const a = Either.getOrThrow(analyzeRoute(routeOf(f, { language: "es", distanceUnits: "nm", speedUnits: "kts" }), lookup))
+    assert.include(a.summary, "salida el miércoles 2 de diciembre a las 05:00, llegada a las 11:00 tras 6 horas (hora local, Africa/Lagos)")
+    assert.notInclude(a.summary, "Africa/Cairo")
+    assert.match(a.departures![0]!.arrival_local!, /T12:00:\d\d\.\d{3}\+02:00$/)
   })
 })
