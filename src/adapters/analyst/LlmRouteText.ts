@@ -1,16 +1,17 @@
 import { Duration, Effect, Either, Schema } from "effect"
-import { checkText, type FactReading, type Rejection, type TextFacts } from "../../domain/analysis/TextFloor.js"
+import { checkText, type FactReading, type QuotedUnit, type Rejection, type TextFacts } from "../../domain/analysis/TextFloor.js"
 import { quotedNumbers } from "../../domain/analysis/QuotedNumbers.js"
 import type { Classification } from "../../domain/forecast/Analysis.js"
+import { converterFor, displayUnits } from "../../domain/forecast/DisplayUnits.js"
 import type { RouteLeg } from "../../domain/route/Route.js"
+import { classWordOf, localMinute, routeZone } from "../../domain/route/RouteText.js"
+import { zoneText } from "../../domain/forecast/LocalClock.js"
+import type { Preferences } from "../../domain/spotcast/Preferences.js"
 import type { RouteTextInput, RouteTexts } from "../../ports/Analyst.js"
-import { packFor } from "./i18n/Packs.js"
 import type { LlmOptions } from "./LlmOptions.js"
 import { LlmFailure } from "./LlmOutput.js"
 import { languageName } from "./LlmPrompt.js"
 import { generate, type LlmPrompt, type StructuredModel } from "./LlmStructured.js"
-import { unitsOf } from "./LlmTextFacts.js"
-import * as Units from "./Units.js"
 
 /** What the model must answer for a route. Every field is required (OpenAI's strict structured outputs). */
 export const RouteTextOutput = Schema.Struct({
@@ -27,38 +28,64 @@ export const routeAnswer = { schema: RouteTextOutput, objectName: "route_texts" 
 
 const MAX_TEXT = 2000
 
-/** A leg's worst conditions as readings in the requested units (the model never converts). */
-const readingsOf = (leg: RouteLeg, input: RouteTextInput) => {
-  const { distanceUnits: d, speedUnits: s } = input.route.preferences
+const round1 = (x: number) => Math.round(x * 10) / 10 + 0
+
+/**
+ * A leg's worst conditions as readings in the requested units, through the one display converter the
+ * built-in texts use (the model never converts). Seas are the combined wave height the texts quote, swell
+ * apart.
+ */
+const readingsOf = (leg: RouteLeg, preferences: Preferences) => {
+  const units = displayUnits(preferences)
+  const convert = converterFor(units)
   const c = leg.conditions
-  const q = (x: Units.Quantity) => ({ value: x.amount, unit: x.unit })
-  const seas = [c.wave_height_ft, c.swell_height_ft].filter((v): v is number => v !== undefined)
+  const height = (ft: number) => ({ value: round1(convert.height(ft)), unit: units.height })
   return {
-    wind_speed: q(Units.speed(c.wind_speed_kt, s, "en")),
-    wind_gust: q(Units.speed(c.wind_gust_kt, s, "en")),
-    ...(seas.length === 0 ? {} : { seas: q(Units.height(Math.max(...seas), d, "en")) }),
-    ...(c.visibility_nm === undefined ? {} : { visibility: q(Units.distance(c.visibility_nm, d, "en")) })
+    wind_speed: { value: round1(convert.speed(c.wind_speed_kt)), unit: units.speed },
+    wind_gust: { value: round1(convert.speed(c.wind_gust_kt)), unit: units.speed },
+    ...(c.wave_height_ft === undefined ? {} : { seas: height(c.wave_height_ft) }),
+    ...(c.swell_height_ft === undefined ? {} : { swell: height(c.swell_height_ft) }),
+    ...(c.visibility_nm === undefined ? {} : { visibility: { value: round1(convert.distance(c.visibility_nm)), unit: units.distance } })
   }
 }
 
-/** The facts the model is given: the rules' classes and the built-in texts, which it rewrites. */
+/** The units a route text may quote: the display units, plus seconds, percent, rain rate and degrees. */
+const routeUnits = (preferences: Preferences): ReadonlyArray<QuotedUnit> => {
+  const units = displayUnits(preferences)
+  return [units.speed, units.distance, units.height, units.temperature, "s", "pct", "mmh", "deg"]
+}
+
+/**
+ * The facts the model is given: the rules' classes and the built-in texts, which it rewrites. Times are
+ * local wall-clock times in the route's zone (the departure's), as the built-in texts write them, and
+ * the zone is named, so the model neither converts a time nor leaves its zone unsaid.
+ */
 export const routeFacts = (input: RouteTextInput) => {
-  const { analysis } = input
+  const { analysis, route } = input
+  const language = route.preferences.language
+  const zone = routeZone(analysis)
+  const local = (iso: string) => localMinute(Date.parse(iso), zone)
   return {
-    language: languageName[input.route.preferences.language],
+    language: languageName[language],
+    class_words: { GO: classWordOf(language, "GO"), CAUTION: classWordOf(language, "CAUTION"), AVOID: classWordOf(language, "AVOID") },
+    time_zone: zoneText(zone),
     passage: { classification: analysis.classification, text: analysis.summary },
     legs: analysis.legs.map((leg) => ({
       leg: leg.index + 1,
       classification: leg.classification,
       worst_factor: leg.worst_factor,
-      eta_start: leg.eta_start,
-      eta_end: leg.eta_end,
-      worst_conditions: readingsOf(leg, input),
+      eta_start_local: local(leg.eta_start),
+      eta_end_local: local(leg.eta_end),
+      worst_conditions: readingsOf(leg, route.preferences),
       text: leg.summary
     })),
     best_departure: analysis.best_departure === undefined
       ? null
-      : { departure_time: analysis.best_departure.departure_time, classification: analysis.best_departure.classification, text: analysis.best_departure.reason }
+      : {
+        departure_local: local(analysis.best_departure.departure_time),
+        classification: analysis.best_departure.classification,
+        text: analysis.best_departure.reason
+      }
   }
 }
 
@@ -66,10 +93,11 @@ const system = (input: RouteTextInput): string =>
   [
     "You are the marine analyst of SpotCast. A skipper reads these texts to decide on a passage: accuracy is a safety matter.",
     "You receive JSON facts about a boat passage as a rules engine judged it: the passage and each leg with its class (GO, CAUTION or AVOID), worst factor, worst conditions and the built-in text, and the best departure when there is one.",
+    `Times are local wall-clock times in the time zone ${zoneText(routeZone(input.analysis))}; the texts write the classes as the class words ${JSON.stringify(Object.values(routeFacts(input).class_words))}.`,
     `Rewrite each text in ${languageName[input.route.preferences.language]} so that a skipper reads it easily. Answer with one JSON object and nothing else, of this shape:`,
     `{"summary": "the passage summary", "legs": ["one text per leg, in order"], "best_departure_reason": "the best departure's reason, or an empty string when best_departure is null"}`,
     "Rules:",
-    "1. Keep every class code (GO, CAUTION, AVOID), number, unit, date and time exactly as the facts give them. Add no other number, date or time; never convert units.",
+    "1. Keep every class word, number, unit, date and time exactly as the texts give them, and name the time zone once in the summary. Add no other number, date or time; never convert units or times.",
     "2. Never make a CAUTION or AVOID leg or passage sound safe: no reassuring words (safe, perfect, ideal, enjoy, no risk, or their equivalents). Name the worst factor of every CAUTION or AVOID leg.",
     "3. One text per leg, in the same order as the facts."
   ].join("\n")
@@ -92,7 +120,7 @@ const givenIn = (value: unknown, input: RouteTextInput, into: Given): Given => {
         }
       }
     }
-    // ETAs are ISO instants: their date and time (to the minute) may be quoted.
+    // Local times are given as YYYY-MM-DDTHH:MM: their date and time (to the minute) may be quoted.
     const iso = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(value)
     if (iso !== null) {
       into.dates.push(iso[1]!)
@@ -128,7 +156,7 @@ const factsFor = (
   return {
     language,
     readings: g.readings,
-    units: unitsOf(input.route),
+    units: routeUnits(input.route.preferences),
     counts: g.counts,
     hours: [],
     times: g.times,
@@ -136,7 +164,7 @@ const factsFor = (
     classification,
     deciding,
     mustName,
-    lessSevereWords: forbidGo && classification !== "GO" ? [...new Set(["GO", packFor(language).classWord.GO])] : []
+    lessSevereWords: forbidGo && classification !== "GO" ? [...new Set(["GO", classWordOf(language, "GO")])] : []
   }
 }
 
@@ -148,16 +176,21 @@ export const floorRouteTexts = (
   const { analysis } = input
   const facts = routeFacts(input)
   const refused: Array<{ text: string; rejections: ReadonlyArray<Rejection> }> = []
-  const keep = (name: string, text: string, builtin: string, f: TextFacts) => {
-    const rejections = checkText(text, f)
+  const keep = (name: string, text: string, builtin: string, f: TextFacts, extra: ReadonlyArray<Rejection> = []) => {
+    const rejections = [...checkText(text, f), ...extra]
     if (rejections.length === 0) return text
     refused.push({ text: name, rejections })
     return builtin
   }
   const worst = analysis.legs.filter((l) => l.classification === analysis.classification).flatMap((l) => l.worst_factor ?? [])
   // The summary names the best departure's class too, which may be milder than the passage's.
+  // Its times are local: the summary names their zone, as the built-in one does.
+  const zone = facts.time_zone
+  const unzoned: ReadonlyArray<Rejection> = analysis.summary.includes(zone) && !output.summary.includes(zone)
+    ? [{ reason: "missing_factor", detail: `does not name the time zone (${zone})` }]
+    : []
   const summary = keep("summary", output.summary, analysis.summary,
-    factsFor(input, facts, analysis.classification, analysis.classification === "GO" ? [] : worst, "any", false))
+    factsFor(input, facts, analysis.classification, analysis.classification === "GO" ? [] : worst, "any", false), unzoned)
   const legs = analysis.legs.map((leg, i) =>
     keep(`leg ${leg.index + 1}`, output.legs[i]!, leg.summary,
       factsFor(input, facts.legs[i], leg.classification, leg.classification === "GO" || leg.worst_factor === null ? [] : [leg.worst_factor], "all", true))

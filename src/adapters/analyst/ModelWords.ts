@@ -76,7 +76,7 @@ const words: Record<Language, Words> = {
     one: (m, c) => `Só ${m} classifica este dia ${c}; por precaução fica ${c}.`,
     main: (m, c) => `Os outros modelos meteorológicos são menos severos; o dia fica ${c} pela previsão principal (${m}).`,
     oneModel: (m) => `um só modelo (${m}): sem comparação com outro modelo`,
-    agree: (n, c, far, w, g, s) => `${n} modelos concordam em ${c}${far ? " mas com valores afastados" : ""}; o vento difere ${w}, as rajadas ${g}${s === undefined ? "" : ` e o mar ${s}`} na janela`,
+    agree: (n, c, far, w, g, s) => `${n} modelos concordam em ${c}${far ? " mas com valores afastados" : ""}; o vento difere em ${w}, as rajadas em ${g}${s === undefined ? "" : ` e o mar em ${s}`} na janela`,
     disagree: (m) => `os modelos discordam na classe (${m})`,
     noData: (m) => `sem dados de ${m}`,
     join: (a, b) => `${a}; ${b}`

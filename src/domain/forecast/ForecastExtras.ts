@@ -3,12 +3,13 @@ import { type AssessInput, assessDays } from "../safety/AssessDays.js"
 import type { DayAssessment } from "../safety/Assessment.js"
 import { bucketByLocalDate, hoursIn } from "../safety/LocalDays.js"
 import { type Opposition, withCurrentAgainstWind } from "../safety/WindAgainstCurrentRule.js"
-import type { Preferences } from "../spotcast/Preferences.js"
+import type { Language, Preferences } from "../spotcast/Preferences.js"
 import type { Analysis, Classification } from "./Analysis.js"
 import { converterFor, displayUnits } from "./DisplayUnits.js"
 import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
 import { SIMULATED } from "../weather/HourlyWeather.js"
 import { type ConfidenceBasis, type ModelDay, type ModelsDisagreement, weighModels } from "./ModelConfidence.js"
+import { simulatedAttribution } from "./SimulatedAttribution.js"
 import { dayTimeline, seriesTides } from "./Timeline.js"
 import type { DayConfidence, ForecastSource } from "./TimelineSchema.js"
 
@@ -73,9 +74,9 @@ export const judgeDays = (assessed: ReadonlyArray<DayAssessment>, input: Omit<As
 }
 
 /** Who the data comes from, with the attribution its licence asks for. */
-export const sourceOf = (series: ForecastWeather): ForecastSource => {
+export const sourceOf = (series: ForecastWeather, language: Language = "en"): ForecastSource => {
   if (series.source === SIMULATED) {
-    return { provider: "SpotCast simulator", models: [SIMULATED], attribution: "Simulated weather for the sandbox: not a forecast" }
+    return { provider: "SpotCast simulator", models: [SIMULATED], attribution: simulatedAttribution(language) }
   }
   // The credit is the adapter's; a provider that gives none is named by its id.
   const credit = series.credit
@@ -92,7 +93,7 @@ export interface TimelineContext extends Omit<AssessInput, "series" | "dates" | 
   readonly series: ForecastWeather
   readonly days: ReadonlyArray<DayAssessment>
   readonly confidence: ReadonlyArray<DayConfidence>
-  readonly preferences: Pick<Preferences, "distanceUnits" | "speedUnits">
+  readonly preferences: Pick<Preferences, "distanceUnits" | "speedUnits"> & Partial<Pick<Preferences, "language">>
   /** UTC, RFC 3339. */
   readonly issuedAt: string
 }
@@ -116,7 +117,7 @@ export const withTimeline = (analysis: Analysis, context: TimelineContext): Anal
       return { ...base, ...dayTimeline({ series: context.series, day, coordinates: context.coordinates, vessel: context.vessel, convert, tides }) }
     }),
     issued_at: context.issuedAt,
-    source: sourceOf(context.series),
+    source: sourceOf(context.series, context.preferences.language),
     units,
     // The analyst's wording of each reason (the language and units asked) when it gave one for that level.
     confidence: context.confidence.map((c, i) => {

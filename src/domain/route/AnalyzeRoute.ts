@@ -47,6 +47,7 @@ export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either
       departureMillis: departure,
       arrivalMillis: departure + Math.round(passage.durationHours * HOUR_MS),
       durationHours: passage.durationHours,
+      zone: samples[0]!.zone,
       classification,
       worstLeg: worstLeg.leg.index + 1,
       worstFactor: worstFactor(worstLeg.worst)
@@ -61,7 +62,7 @@ export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either
       }
       // None is recommended when every candidate is AVOID: the summary says so.
       const best = recommendedDeparture(ratings)
-      const text = best === undefined ? undefined : bestDepartureText(route.preferences, best, requested)
+      const text = best === undefined ? undefined : bestDepartureText(route.preferences, best, { ...requested, zone: requested.departureZone })
       summary += text === undefined ? noneRecommendedText(route.preferences, ratings.length) : text.sentence
       window = {
         departures: ratings.map((r): RouteDeparture => ({
@@ -104,7 +105,8 @@ export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either
         summary: legSummary(route.preferences, {
           classification: l.classification,
           worst: l.worst.conditions,
-          night: l.samples.some((s) => !s.daylight)
+          night: l.samples.some((s) => !s.daylight),
+          worstFactor: worstFactor(l.worst)
         }),
         worst_factor: worstFactor(l.worst),
         conditions: l.worst.conditions

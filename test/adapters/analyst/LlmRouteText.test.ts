@@ -2,6 +2,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Either, Layer, Option, Redacted, Ref } from "effect"
 import * as LlmAnalyst from "../../../src/adapters/analyst/LlmAnalyst.js"
+import * as LlmRouteText from "../../../src/adapters/analyst/LlmRouteText.js"
 import type { LlmOptions } from "../../../src/adapters/analyst/LlmOptions.js"
 import { AccountId, RouteId, SpotCastId } from "../../../src/domain/Ids.js"
 import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
@@ -10,6 +11,7 @@ import type { HourAt, WeatherLookup } from "../../../src/domain/route/RouteAsses
 import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 import type { Preferences } from "../../../src/domain/spotcast/Preferences.js"
 import { Analyst, type RouteTextInput } from "../../../src/ports/Analyst.js"
+import { analysisOf, fixtures, languages, routeOf as fixtureRoute, unitSets } from "../../domain/route/RouteFixtures.js"
 import { fakeModel, type ModelReply, type Style } from "./LlmFake.js"
 import { builtinLayer, captureLogs } from "./LlmSupport.js"
 
@@ -172,4 +174,84 @@ describe("route texts in another language and units", () => {
       assert.strictEqual(english.texts.legs[0], input.analysis.legs[0]!.summary)
       assert.strictEqual(english.texts.legs[1], french.legs[1])
     }))
+})
+
+describe("route texts in the route's local time", () => {
+  // The same passage in Paris's zone: departing 12:00 UTC is 13 h local.
+  const paris: WeatherLookup = (p, utcMillis) => ({ point: lookup(p, utcMillis)!.point, utcOffsetSeconds: 3600, timezone: "Europe/Paris" })
+  const parisInput = (): RouteTextInput => {
+    const route = routeOf({ language: "fr", distanceUnits: "nm", speedUnits: "kts" })
+    return { route, analysis: Either.getOrThrow(analyzeRoute(route, paris)) }
+  }
+
+  it("the model is given local times, the zone and the language's class words, never the UTC instants", () => {
+    const input = parisInput()
+    const facts = LlmRouteText.routeFacts(input)
+    assert.strictEqual(facts.time_zone, "Europe/Paris")
+    assert.deepStrictEqual(facts.class_words, { GO: "FAVORABLE", CAUTION: "PRUDENCE", AVOID: "À ÉVITER" })
+    assert.strictEqual(facts.legs[0]!.eta_start_local, "2026-03-02T13:00")
+    assert.include(input.analysis.summary, "à 13 h")
+    assert.include(input.analysis.summary, "(heure locale, Europe/Paris)")
+    assert.notInclude(JSON.stringify(facts), "T12:00")
+    assert.include(LlmRouteText.routePrompt(input).system, "Europe/Paris")
+  })
+
+  it("a text quoting the local departure passes the floor; one quoting the UTC clock is refused for the built-in one", () => {
+    const input = parisInput()
+    const base = {
+      legs: input.analysis.legs.map((l) => `Sur cette étape : ${l.summary}`),
+      best_departure_reason: input.analysis.best_departure!.reason
+    }
+    const local = LlmRouteText.floorRouteTexts(input, {
+      ...base,
+      summary: "Traversée À ÉVITER à cause du vent sur l'étape 2 : départ le 2 mars à 13 h (heure locale, Europe/Paris)."
+    })
+    assert.deepStrictEqual(local.refused, [])
+    const utc = LlmRouteText.floorRouteTexts(input, {
+      ...base,
+      summary: "Traversée À ÉVITER à cause du vent sur l'étape 2 : départ le 2 mars à 12 h (heure locale, Europe/Paris)."
+    })
+    assert.strictEqual(utc.texts.summary, input.analysis.summary)
+    assert.isTrue(utc.refused.some((r) => r.text === "summary" && r.rejections.some((x) => x.reason === "invented_number" && x.detail.includes("12 h"))))
+  })
+
+  it("readings are in the display units the built-in texts use: metres and m/s for km and m/s", () => {
+    const route = routeOf({ language: "it", distanceUnits: "km", speedUnits: "ms" })
+    const facts = LlmRouteText.routeFacts({ route, analysis: Either.getOrThrow(analyzeRoute(route, paris)) })
+    const gale = facts.legs[1]!.worst_conditions
+    assert.deepStrictEqual(gale.wind_speed, { value: 19.5, unit: "ms" })
+    assert.strictEqual(gale.seas?.unit, "m")
+    assert.strictEqual(facts.class_words.AVOID, "DA EVITARE")
+  })
+})
+
+describe("the built-in route texts against the text floor", () => {
+  it("in every language and unit set over the route fixtures, each built-in text passes the floor as the model's answer", () => {
+    for (const f of fixtures) {
+      for (const language of languages) {
+        for (const units of unitSets) {
+          const route = fixtureRoute(f, { language, ...units })
+          const input: RouteTextInput = { route, analysis: analysisOf(f, { language, ...units }) }
+          const { refused } = LlmRouteText.floorRouteTexts(input, {
+            summary: input.analysis.summary,
+            legs: input.analysis.legs.map((l) => l.summary),
+            best_departure_reason: input.analysis.best_departure?.reason ?? ""
+          })
+          assert.deepStrictEqual(refused, [], `${f.name}, ${language} ${units.distanceUnits}/${units.speedUnits}`)
+        }
+      }
+    }
+  })
+
+  it("a model's summary that leaves out the time zone is refused", () => {
+    const f = fixtures[0]!
+    const preferences: Preferences = { language: "en", distanceUnits: "nm", speedUnits: "kts" }
+    const input: RouteTextInput = { route: fixtureRoute(f, preferences), analysis: analysisOf(f, preferences) }
+    const base = { legs: input.analysis.legs.map((l) => l.summary), best_departure_reason: "" }
+    const named = LlmRouteText.floorRouteTexts(input, { ...base, summary: input.analysis.summary })
+    assert.deepStrictEqual(named.refused, [])
+    const unnamed = LlmRouteText.floorRouteTexts(input, { ...base, summary: input.analysis.summary.replace(" (local time, Europe/Paris)", "") })
+    assert.strictEqual(unnamed.texts.summary, input.analysis.summary)
+    assert.isTrue(unnamed.refused.some((r) => r.rejections.some((x) => x.detail.includes("time zone"))))
+  })
 })

@@ -131,7 +131,9 @@ describe("the departure window", () => {
     assert.strictEqual(best.classification, "GO")
     assert.strictEqual(best.departure_time, new Date(EARLY + 3 * HOUR).toISOString())
     assert.include(best.reason, "safer than departing as requested (AVOID, wind)")
-    assert.include(analysis.summary, "Best departure in the window: 2026-03-02 09:00 UTC (GO).")
+    // The summary's times are local (here UTC, the provider naming no zone), the zone named once.
+    assert.include(analysis.summary, "departing Monday 2 March at 06:00, arriving at 12:00 after 6 hours (local time, UTC)")
+    assert.include(analysis.summary, "Best departure in the window: at 09:00 (GO).")
     // Candidates that would arrive after dark are CAUTION for the darkness.
     assert.isTrue(departures.filter((d) => Date.parse(d.arrival_time) > Date.UTC(2026, 2, 2, 18, 30))
       .every((d) => d.classification === "CAUTION" && d.worst_factor === "darkness"))
