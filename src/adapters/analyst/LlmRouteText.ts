@@ -29,14 +29,14 @@ const MAX_TEXT = 2000
 
 /** A leg's worst conditions as readings in the requested units (the model never converts). */
 const readingsOf = (leg: RouteLeg, input: RouteTextInput) => {
-  const { distanceUnits: d, speedUnits: s } = input.route.preferences
+  const { distanceUnits: d, heightUnits: h, speedUnits: s } = input.route.preferences
   const c = leg.conditions
   const q = (x: Units.Quantity) => ({ value: x.amount, unit: x.unit })
   const seas = [c.wave_height_ft, c.swell_height_ft].filter((v): v is number => v !== undefined)
   return {
     wind_speed: q(Units.speed(c.wind_speed_kt, s, "en")),
     wind_gust: q(Units.speed(c.wind_gust_kt, s, "en")),
-    ...(seas.length === 0 ? {} : { seas: q(Units.height(Math.max(...seas), d, "en")) }),
+    ...(seas.length === 0 ? {} : { seas: q(Units.height(Math.max(...seas), h, "en")) }),
     ...(c.visibility_nm === undefined ? {} : { visibility: q(Units.distance(c.visibility_nm, d, "en")) })
   }
 }

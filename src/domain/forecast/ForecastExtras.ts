@@ -3,9 +3,8 @@ import { type AssessInput, assessDays } from "../safety/AssessDays.js"
 import type { DayAssessment } from "../safety/Assessment.js"
 import { bucketByLocalDate, hoursIn } from "../safety/LocalDays.js"
 import { type Opposition, withCurrentAgainstWind } from "../safety/WindAgainstCurrentRule.js"
-import type { Preferences } from "../spotcast/Preferences.js"
 import type { Analysis, Classification } from "./Analysis.js"
-import { converterFor, displayUnits } from "./DisplayUnits.js"
+import { converterFor, displayUnits, type UnitPreferences } from "./DisplayUnits.js"
 import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
 import { SIMULATED } from "../weather/HourlyWeather.js"
 import { type ConfidenceBasis, type ModelDay, type ModelsDisagreement, weighModels } from "./ModelConfidence.js"
@@ -92,7 +91,7 @@ export interface TimelineContext extends Omit<AssessInput, "series" | "dates" | 
   readonly series: ForecastWeather
   readonly days: ReadonlyArray<DayAssessment>
   readonly confidence: ReadonlyArray<DayConfidence>
-  readonly preferences: Pick<Preferences, "distanceUnits" | "speedUnits">
+  readonly preferences: UnitPreferences
   /** UTC, RFC 3339. */
   readonly issuedAt: string
 }

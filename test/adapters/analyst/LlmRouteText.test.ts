@@ -52,7 +52,7 @@ const routeOf = (preferences: Preferences): Route => ({
   vessel: { type: "sailboat", lengthFt: 30 }
 })
 
-const inputOf = (preferences: Preferences = { language: "en", distanceUnits: "nm", speedUnits: "kts" }): RouteTextInput => {
+const inputOf = (preferences: Preferences = { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }): RouteTextInput => {
   const route = routeOf(preferences)
   return { route, analysis: Either.getOrThrow(analyzeRoute(route, lookup)) }
 }
@@ -157,7 +157,7 @@ for (const style of ["openai", "anthropic", "openai-compatible"] as const) {
 describe("route texts in another language and units", () => {
   it.scopedLive("the built-in French texts in km and m/s, reworded, pass; English ones are refused", () =>
     Effect.gen(function*() {
-      const input = inputOf({ language: "fr", distanceUnits: "km", speedUnits: "ms" })
+      const input = inputOf({ language: "fr", distanceUnits: "km", speedUnits: "ms", heightUnits: "m", temperatureUnits: "c" })
       const french = {
         summary: `Pour le skipper : ${input.analysis.summary}`,
         legs: input.analysis.legs.map((l) => `Sur ce tronçon : ${l.summary}`),

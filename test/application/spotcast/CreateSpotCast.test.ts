@@ -42,7 +42,7 @@ describe("createSpotCast", () => {
       assert.deepStrictEqual(view.latest.progress, { stage: "pending", percentage: 0 })
       assert.strictEqual(view.latest.status, "processing")
       assert.strictEqual(view.spotcast.metadata, `{"k":1.0}`)
-      assert.deepStrictEqual(view.spotcast.preferences, { language: "en", distanceUnits: "nm", speedUnits: "kts" })
+      assert.deepStrictEqual(view.spotcast.preferences, { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" })
       assert.strictEqual((yield* (yield* AccountStore).balance(account.id)).creditBalance, 8)
     })))
 

@@ -24,7 +24,7 @@ const widget = (over: Partial<Widget> = {}): Widget => ({
   displayType: "mini",
   coordinates: { latitude: 41.13, longitude: -71.71 },
   numDays: 2,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
   createdAt: T0,
   updatedAt: T0,
   lastRefreshedAt: T0,
@@ -53,7 +53,7 @@ describe("widget state decisions", () => {
     const base = widget({ autoRefreshHours: 12, nextRefreshAt: at(12), tripDurationHours: 5 })
     const renamed = applyPatch(base, { name: "New", preferences: { speedUnits: "mph" } }, at(1))
     assert.strictEqual(renamed.name, "New")
-    assert.deepStrictEqual(renamed.preferences, { language: "en", distanceUnits: "nm", speedUnits: "mph" })
+    assert.deepStrictEqual(renamed.preferences, { language: "en", distanceUnits: "nm", speedUnits: "mph", heightUnits: "ft", temperatureUnits: "c" })
     assert.strictEqual(renamed.autoRefreshHours, 12)
     assert.strictEqual(ms(renamed.nextRefreshAt), ms(at(12)))
     assert.strictEqual(renamed.tripDurationHours, 5)
