@@ -100,7 +100,7 @@ describe("Open-Meteo: several models, tide and current (constructed fixtures)", 
           distance: distanceUnits,
           height: metres ? "m" : "ft",
           temperature: fahrenheit ? "f" : "c",
-          precipitation_rate: "mm/h",
+          precipitation_rate: fahrenheit ? "in/h" : "mm/h",
           precipitation_probability: "%",
           period: "s",
           direction: "deg"
