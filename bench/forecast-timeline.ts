@@ -79,7 +79,7 @@ const timeline = measure("withTimeline", (i) =>
     ...input(i),
     days: judgedAll[i]!.days,
     confidence: judgedAll[i]!.confidence,
-    preferences: { speedUnits: "kts", distanceUnits: "nm" },
+    preferences: { speedUnits: "kts", distanceUnits: "nm", heightUnits: "ft", temperatureUnits: "c" },
     issuedAt: "2026-05-01T00:00:00.000Z"
   }))
 console.log(`ratios to assessDays: judgeDays ${(judged / anchor).toFixed(2)}, withTimeline ${(timeline / anchor).toFixed(2)}`)
@@ -88,7 +88,7 @@ const after = JSON.stringify(withTimeline(written(0), {
   ...input(0),
   days: judgedAll[0]!.days,
   confidence: judgedAll[0]!.confidence,
-  preferences: { speedUnits: "kts", distanceUnits: "nm" },
+  preferences: { speedUnits: "kts", distanceUnits: "nm", heightUnits: "ft", temperatureUnits: "c" },
   issuedAt: "2026-05-01T00:00:00.000Z"
 })).length
 console.log(`ai_analysis JSON for 7 days: ${before} bytes without the additions, ${after} with (${(after / before).toFixed(1)}x)`)

@@ -27,9 +27,9 @@ const vessels: Array<Vessel | undefined> = [
   { type: "sailboat", lengthFt: 30 }, { type: "yacht", lengthFt: 90 }
 ]
 const preferences: Array<Preferences> = [
-  { language: "en", distanceUnits: "nm", speedUnits: "kts" },
-  { language: "fr", distanceUnits: "km", speedUnits: "ms" },
-  { language: "ja", distanceUnits: "mi", speedUnits: "mph" }
+  { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
+  { language: "fr", distanceUnits: "km", speedUnits: "ms", heightUnits: "m", temperatureUnits: "c" },
+  { language: "ja", distanceUnits: "mi", speedUnits: "mph", heightUnits: "ft", temperatureUnits: "f" }
 ]
 const weather = SimulatedWeather.make()
 const analyst = Effect.runSync(BuiltinAnalyst.make)

@@ -29,9 +29,9 @@ const grow = (accountId: string, from: number, total: number) =>
     const sql = yield* SqlClient.SqlClient
     yield* sql.unsafe(`
       INSERT INTO spotcasts (account_id, spotcast_id, created_at, latitude, longitude, start_at, num_days, language,
-        distance_units, speed_units, forecast_count, latest_forecast_id)
+        distance_units, speed_units, height_units, temperature_units, forecast_count, latest_forecast_id)
       SELECT '${accountId}', 'spc_' || lpad(g::text, 22, '0'), timestamptz '2026-01-01' + g * interval '1 second',
-        0, 0, now(), 1, 'en', 'nm', 'kts', 1, 'fcst_' || lpad(g::text, 22, '0')
+        0, 0, now(), 1, 'en', 'nm', 'kts', 'm', 'c', 1, 'fcst_' || lpad(g::text, 22, '0')
       FROM generate_series(${from + 1}, ${total}) g`)
     yield* sql.unsafe(`
       INSERT INTO forecasts (account_id, forecast_id, spotcast_id, created_at, status, stage, percentage)
@@ -99,7 +99,7 @@ const creates = (concurrency: number, count: number, spread: number) =>
         coordinates: { latitude: 1, longitude: 2 },
         start: now,
         numDays: 1,
-        preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" }
+        preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }
       } as const
       return chargeNewSpotCast({
         spotcast,

@@ -43,7 +43,7 @@ const route = (waypoints: Route["waypoints"], speedKts: number, departureWindowH
   departure: DateTime.unsafeMake(Date.UTC(2026, 4, 1, 6)),
   speedKts,
   departureWindowHours,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
   vessel: { type: "sailboat", lengthFt: 36 }
 })
 

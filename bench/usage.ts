@@ -60,9 +60,9 @@ const seed = (accountId: string, from: number, n: number) =>
       VALUES ('${accountId}', 'bench', 'active', 'live', now(), 'whsec_x')`)
     yield* sql.unsafe(`
       INSERT INTO spotcasts (account_id, spotcast_id, created_at, latitude, longitude, start_at, num_days, language,
-        distance_units, speed_units, forecast_count, latest_forecast_id)
+        distance_units, speed_units, height_units, temperature_units, forecast_count, latest_forecast_id)
       SELECT '${accountId}', 'spc_' || lpad(g::text, 22, '0'), ${at("g - " + (from + 1))},
-        0, 0, now(), 2, 'en', 'nm', 'kts', 1, 'fcst_' || lpad(g::text, 22, '0')
+        0, 0, now(), 2, 'en', 'nm', 'kts', 'm', 'c', 1, 'fcst_' || lpad(g::text, 22, '0')
       FROM generate_series(${from + 1}, ${from + n}) g`)
     yield* sql.unsafe(`
       INSERT INTO forecasts (account_id, forecast_id, spotcast_id, created_at, status, stage, percentage, completed_at, failed_at)

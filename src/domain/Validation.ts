@@ -11,6 +11,8 @@ export const ValidationCode = Schema.Literal(
   "invalid_language",
   "invalid_distance_units",
   "invalid_speed_units",
+  "invalid_height_units",
+  "invalid_temperature_units",
   "invalid_vessel_info",
   "invalid_trip_duration",
   "invalid_metadata",

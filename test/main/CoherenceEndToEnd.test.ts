@@ -53,7 +53,7 @@ const languages: ReadonlyArray<Language> = ["en", "es", "fr", "pt", "it", "ja"]
 
 /** From the requested units back to the rules' (kt, ft). */
 const toKt = (v: number, u: SpeedUnit) => (u === "kts" ? v : u === "mph" ? v / 1.150779 : v / 0.514444)
-const toFt = (v: number, d: DistanceUnit) => (d === "km" ? v / 0.3048 : v)
+const toFt = (v: number, h: "ft" | "m") => (h === "m" ? v / 0.3048 : v)
 
 interface Day {
   readonly date: string
@@ -84,14 +84,14 @@ const forecast = async (served: Served, body: Record<string, unknown>) => {
 }
 
 /** The day's quoted window readings (the model that decided it), back in the rules' units, with the constant rest. */
-const fedBack = (day: Day, units: { speed: SpeedUnit; distance: DistanceUnit }): DayConditions => {
+const fedBack = (day: Day, units: { speed: SpeedUnit; height: "ft" | "m" }): DayConditions => {
   const w = day.conditions.window as Record<string, { min: number; max: number }>
   const wind = toKt(w.wind_speed!.max, units.speed)
   return {
     wind_speed_kt: wind,
     wind_gust_kt: Math.max(wind, toKt(w.wind_gust!.max, units.speed)),
     wind_direction_deg: Number(day.conditions.window.wind_direction ?? 0),
-    wave_height_ft: toFt(w.wave_height!.max, units.distance),
+    wave_height_ft: toFt(w.wave_height!.max, units.height),
     wave_period_s: Number(day.hourly.find((h) => h.wave_period !== null)!.wave_period),
     visibility_nm: 10, precipitation_probability_pct: 10, air_temp_c: 16, water_temp_c: 16, weather_code: 3
   }
@@ -151,7 +151,7 @@ describe("one truth per day, end to end through the server", () => {
         for (const day of analysis.daily_classifications as ReadonlyArray<Day>) {
           assert.strictEqual(day.classification, "AVOID", `${where}: ${day.summary}`)
           assert.include(day.deciding_factors, "wind", where)
-          const back = classifyDay(fedBack(day, units), { type: vessel.type as "pwc", lengthFt: vessel.length_ft })
+          const back = classifyDay(fedBack(day, { speed: units.speed, height: analysis.units.height }), { type: vessel.type as "pwc", lengthFt: vessel.length_ft })
           assert.strictEqual(back.classification, day.classification, `${where}: the quoted numbers give ${back.classification}`)
           const wind = (day.conditions.window.wind_speed as { max: number }).max
           assert.isTrue(quotes(day.summary, language, wind, units.speed), `${where}: the text quotes the wind ${wind} ${units.speed}: ${day.summary}`)
@@ -172,7 +172,7 @@ describe("one truth per day, end to end through the server", () => {
           const where = `${language} ${units.speed} ${vessel.type} ${vessel.length_ft}`
           for (const [k, day] of (analysis.daily_classifications as ReadonlyArray<Day>).entries()) {
             assert.strictEqual(day.classification, "CAUTION", `${where}: ${day.summary}`)
-            const back = classifyDay(fedBack(day, units), { type: vessel.type as "sailboat", lengthFt: vessel.length_ft })
+            const back = classifyDay(fedBack(day, { speed: units.speed, height: analysis.units.height }), { type: vessel.type as "sailboat", lengthFt: vessel.length_ft })
             // The numbers are GFS's: they give its own class, AVOID for the sailboat (one model: held back to
             // CAUTION, and the text says so) and CAUTION for the 300 ft yacht (the day's class itself).
             assert.strictEqual(back.classification, vessel.length_ft < 200 ? "AVOID" : "CAUTION", where)

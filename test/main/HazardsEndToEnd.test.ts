@@ -92,7 +92,8 @@ describe("issue 11's hazards end to end through the server", () => {
       ...SPRAY, start_date: dayAfter(0), vessel_info: { type: "powerBoat", length_ft: 45 }, trip_duration_hours: 3
     })
     assert.strictEqual(day.classification, "AVOID", day.summary)
-    assert.match(day.summary, /^AVOID for your 45 ft power boat because of heavy freezing spray \(air -12°C, water 0°C\)/)
+    // English with knots and nautical miles reads metres (docs/api-notes.md#units): 45 ft is 13.7 m.
+    assert.match(day.summary, /^AVOID for your 13\.7 m power boat because of heavy freezing spray \(air -12°C, water 0°C\)/)
   })
 
   it("a 30 ft catamaran in 30 kt gusts is AVOID and told why; the same day is CAUTION for a 30 ft sailboat", async () => {

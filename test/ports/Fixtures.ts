@@ -58,7 +58,7 @@ export const spotcast = (owner: Pick<Account, "id">, at: DateTime.Utc, overrides
   coordinates: { latitude: 41.13, longitude: -71.71 },
   start: DateTime.unsafeMake(Date.UTC(2026, 2, 2)),
   numDays: 3,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
   ...overrides
 })
 
@@ -71,7 +71,7 @@ export const widget = (owner: Pick<Account, "id">, at: DateTime.Utc, overrides: 
   displayType: "mini",
   coordinates: { latitude: 41.13, longitude: -71.71 },
   numDays: 2,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
   createdAt: at,
   updatedAt: at,
   lastRefreshedAt: at,

@@ -50,7 +50,7 @@ const routeOf = (owner: Pick<Account, "id">, at: DateTime.Utc): Route => ({
   departure: DateTime.unsafeMake(Date.UTC(2026, 2, 2, 6)),
   speedKts: 6,
   departureWindowHours: 0,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
   metadata: { boat: "Vega" }
 })
 

@@ -80,7 +80,7 @@ export const spotCastStoreContract = (it: ContractIt) =>
           tripDurationHours: 6,
           metadata,
           webhookUrl: F.webhookUrl("https://hooks.example.com/a?b=c"),
-          preferences: { language: "ja", distanceUnits: "km", speedUnits: "ms" },
+          preferences: { language: "ja", distanceUnits: "km", speedUnits: "ms", heightUnits: "m", temperatureUnits: "c" },
           vessel: { type: "sailboat", lengthFt: 32.5 }
         })
         const forecast = F.forecast(spotcast, now)

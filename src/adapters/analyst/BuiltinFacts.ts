@@ -10,6 +10,7 @@ import { UNIVERSAL } from "../../domain/safety/Thresholds.js"
 import type { Vessel } from "../../domain/spotcast/Vessel.js"
 import { packFor } from "./i18n/Packs.js"
 import type { CalendarDay, Compass, DayFacts, Hazard, Pack } from "./i18n/Pack.js"
+import { rainRateUnitFor } from "../../domain/forecast/DisplayUnits.js"
 import * as Units from "./Units.js"
 
 
@@ -35,7 +36,8 @@ const nonZero = (value: number | undefined, q: (v: number) => Units.Quantity): n
  * chance or rate that rounds to zero is left out.
  */
 export const factsOf = (c: DayConditions, preferences: Preferences): DayFacts => {
-  const { distanceUnits: d, language: l, speedUnits: s } = preferences
+  const { distanceUnits: d, heightUnits: h, language: l, speedUnits: s, temperatureUnits: t } = preferences
+  const r = rainRateUnitFor(t)
   const pack = packFor(l)
   const say = (q: Units.Quantity) => pack.quantity(q)
   const opt = <K extends keyof DayFacts>(key: K, value: number | undefined, q: (v: number) => Units.Quantity) =>
@@ -43,7 +45,7 @@ export const factsOf = (c: DayConditions, preferences: Preferences): DayFacts =>
   const seas = seasFt(c)
   const spray = sprayIcingOf(c)
   // Seas estimated from wind and fetch (a lake) say so wherever their height is quoted.
-  const height = (v: number) => c.waves_estimated === true ? pack.estimated(say(Units.height(v, d, l))) : say(Units.height(v, d, l))
+  const height = (v: number) => c.waves_estimated === true ? pack.estimated(say(Units.height(v, h, l))) : say(Units.height(v, h, l))
   return {
     wind: say(Units.speed(c.wind_speed_kt, s, l)),
     gust: say(Units.speed(c.wind_gust_kt, s, l)),
@@ -51,14 +53,14 @@ export const factsOf = (c: DayConditions, preferences: Preferences): DayFacts =>
     ...(seas === undefined ? {} : { seas: height(seas) }),
     ...(c.wave_height_ft === undefined ? {} : { wave: height(c.wave_height_ft) }),
     ...opt("wavePeriod", c.wave_period_s, (v) => Units.seconds(v, l)),
-    ...opt("swell", c.swell_height_ft, (v) => Units.height(v, d, l)),
+    ...opt("swell", c.swell_height_ft, (v) => Units.height(v, h, l)),
     ...opt("swellPeriod", c.swell_period_s, (v) => Units.seconds(v, l)),
     ...opt("visibility", c.visibility_nm, (v) => Units.distance(v, d, l)),
     ...(c.visibility_nm === undefined ? {} : { visibilityGrade: visibilityGrade(c.visibility_nm) }),
     ...opt("rainChance", nonZero(c.precipitation_probability_pct, (v) => Units.percent(v, l)), (v) => Units.percent(v, l)),
-    ...opt("rainRate", nonZero(c.precipitation_mm_per_h, (v) => Units.rainRate(v, l)), (v) => Units.rainRate(v, l)),
-    ...opt("air", c.air_temp_c, (v) => Units.temperature(v, d, l)),
-    ...opt("water", c.water_temp_c, (v) => Units.temperature(v, d, l)),
+    ...opt("rainRate", nonZero(c.precipitation_mm_per_h, (v) => Units.rainRate(v, r, l)), (v) => Units.rainRate(v, r, l)),
+    ...opt("air", c.air_temp_c, (v) => Units.temperature(v, t, l)),
+    ...opt("water", c.water_temp_c, (v) => Units.temperature(v, t, l)),
     ...(spray === "none" ? {} : { spray }),
     ...(isPolarNight(c.daylight_hours) ? { polarNight: true } : {}),
     // Whole hours, rounded up: the window is whole hours and sunset rarely falls on one.
@@ -114,6 +116,6 @@ export const dateText = (date: string, pack: Pack): string => {
 /** The vessel as the text names it, its length in the units heights are given in. */
 export const vesselText = (vessel: Vessel, given: boolean, preferences: Preferences): string => {
   const pack = packFor(preferences.language)
-  const length = pack.quantity(Units.height(vessel.lengthFt, preferences.distanceUnits, preferences.language))
+  const length = pack.quantity(Units.height(vessel.lengthFt, preferences.heightUnits, preferences.language))
   return pack.vessel(vessel.type, length, given)
 }

@@ -56,7 +56,7 @@ const range = (values: ReadonlyArray<number>, q: (v: number) => Units.Quantity) 
  */
 export const writeSummary = (input: AnalystInput): string => {
   const { preferences } = input
-  const { distanceUnits: d, language: l, speedUnits: s } = preferences
+  const { heightUnits: h, language: l, speedUnits: s } = preferences
   const pack = packFor(l)
   const vessel = vesselText(input.vessel, input.vesselGiven, preferences)
   const counts = classes
@@ -76,7 +76,7 @@ export const writeSummary = (input: AnalystInput): string => {
   const conditions = input.days.map((day) => day.conditions)
   const wind = range(conditions.map((c) => c.wind_speed_kt), (v) => Units.speed(v, s, l))!
   const gustMax = Units.speed(Math.max(...conditions.map((c) => c.wind_gust_kt)), s, l)
-  const seas = range(conditions.flatMap((c) => seasFt(c) ?? []), (v) => Units.height(v, d, l))
+  const seas = range(conditions.flatMap((c) => seasFt(c) ?? []), (v) => Units.height(v, h, l))
   const missing = input.days.filter(seaStateMissing).map((day) => dateText(day.date, pack))
 
   return compact([

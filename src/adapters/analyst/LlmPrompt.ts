@@ -3,6 +3,7 @@ import { windowOffered } from "../../domain/safety/TripWindowChoice.js"
 import type { DayConditions } from "../../domain/weather/DayConditions.js"
 import type { Language, Preferences } from "../../domain/spotcast/Preferences.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
+import { rainRateUnitFor } from "../../domain/forecast/DisplayUnits.js"
 import * as Units from "./Units.js"
 import { noteTexts } from "./TimelineNotes.js"
 import { storyTexts } from "./TimelineStory.js"
@@ -29,7 +30,8 @@ const label: Record<Units.UnitKey, string> = {
   f: "°F",
   s: "s",
   pct: "%",
-  mmh: "mm/h"
+  mmh: "mm/h",
+  inh: "in/h"
 }
 
 /** A reading in the requested units, as `{ value, unit }`, so the model never has to convert. */
@@ -38,22 +40,22 @@ const reading = (q: Units.Quantity) => ({ value: q.amount, unit: label[q.unit] }
 const hour = (h: number) => `${String(h).padStart(2, "0")}:00`
 
 const conditions = (c: DayConditions, p: Preferences) => {
-  const { distanceUnits: d, speedUnits: s } = p
+  const { distanceUnits: d, heightUnits: h, speedUnits: s, temperatureUnits: t } = p
   const lang = "en" // numbers for the model are plain JSON numbers; the model writes them in its language
   const opt = <A>(v: number | undefined, f: (v: number) => A) => (v === undefined ? undefined : f(v))
   return {
     wind_speed: reading(Units.speed(c.wind_speed_kt, s, lang)),
     wind_gust: reading(Units.speed(c.wind_gust_kt, s, lang)),
     wind_direction_deg: Math.round(c.wind_direction_deg),
-    wave_height: opt(c.wave_height_ft, (v) => reading(Units.height(v, d, lang))),
+    wave_height: opt(c.wave_height_ft, (v) => reading(Units.height(v, h, lang))),
     wave_period_s: opt(c.wave_period_s, (v) => Units.round(v, 1)),
-    swell_height: opt(c.swell_height_ft, (v) => reading(Units.height(v, d, lang))),
+    swell_height: opt(c.swell_height_ft, (v) => reading(Units.height(v, h, lang))),
     swell_period_s: opt(c.swell_period_s, (v) => Units.round(v, 1)),
     visibility: opt(c.visibility_nm, (v) => reading(Units.distance(v, d, lang))),
     precipitation_probability_pct: opt(c.precipitation_probability_pct, Math.round),
-    precipitation_rate: opt(c.precipitation_mm_per_h, (v) => reading(Units.rainRate(v, lang))),
-    air_temperature: opt(c.air_temp_c, (v) => reading(Units.temperature(v, d, lang))),
-    water_temperature: opt(c.water_temp_c, (v) => reading(Units.temperature(v, d, lang))),
+    precipitation_rate: opt(c.precipitation_mm_per_h, (v) => reading(Units.rainRate(v, rainRateUnitFor(t), lang))),
+    air_temperature: opt(c.air_temp_c, (v) => reading(Units.temperature(v, t, lang))),
+    water_temperature: opt(c.water_temp_c, (v) => reading(Units.temperature(v, t, lang))),
     // Only where the provider gives it, so the model can say when instability made a squall risk.
     ...(c.cape_j_per_kg === undefined ? {} : { cape_j_per_kg: Math.round(c.cape_j_per_kg) })
   }
@@ -77,7 +79,7 @@ export const facts = (input: AnalystInput) => {
     language: languageName[p.language],
     vessel: {
       type: input.vessel.type,
-      length: reading(Units.height(input.vessel.lengthFt, p.distanceUnits, "en")),
+      length: reading(Units.height(input.vessel.lengthFt, p.heightUnits, "en")),
       given_by_user: input.vesselGiven
     },
     ...(input.tripDurationHours === undefined ? {} : { trip_duration_hours: input.tripDurationHours }),

@@ -5,6 +5,7 @@ import type { AnalystInput } from "../../ports/Analyst.js"
 import { quotedNumbers } from "../../domain/analysis/QuotedNumbers.js"
 import { packFor } from "./i18n/Packs.js"
 import { facts as promptFacts } from "./LlmPrompt.js"
+import { rainRateUnitFor } from "../../domain/forecast/DisplayUnits.js"
 import * as Units from "./Units.js"
 
 /** The unit labels of the prompt's readings (`{ value, unit }`). */
@@ -54,7 +55,7 @@ const givenFor = (input: AnalystInput, days: ReadonlyArray<number>): Given => {
 
 /** Every number of one day's facts in the requested units, rounded as the model (and built-in texts) get them. */
 const readingsOf = (day: DayAssessment, input: AnalystInput): ReadonlyArray<FactReading> => {
-  const { distanceUnits: d, speedUnits: s } = input.preferences
+  const { distanceUnits: d, heightUnits: h, speedUnits: s, temperatureUnits: t } = input.preferences
   const c = day.conditions
   const q = (x: Units.Quantity): FactReading => ({ value: x.amount, unit: x.unit })
   const opt = (v: number | undefined, f: (v: number) => Units.Quantity) => (v === undefined ? [] : [q(f(v))])
@@ -63,16 +64,16 @@ const readingsOf = (day: DayAssessment, input: AnalystInput): ReadonlyArray<Fact
     q(Units.speed(c.wind_speed_kt, s, "en")),
     q(Units.speed(c.wind_gust_kt, s, "en")),
     { value: Math.round(c.wind_direction_deg), unit: "deg" },
-    ...opt(c.wave_height_ft, (v) => Units.height(v, d, "en")),
-    ...opt(c.swell_height_ft, (v) => Units.height(v, d, "en")),
-    ...opt(seas.length === 0 ? undefined : Math.max(...seas), (v) => Units.height(v, d, "en")),
+    ...opt(c.wave_height_ft, (v) => Units.height(v, h, "en")),
+    ...opt(c.swell_height_ft, (v) => Units.height(v, h, "en")),
+    ...opt(seas.length === 0 ? undefined : Math.max(...seas), (v) => Units.height(v, h, "en")),
     ...opt(c.wave_period_s, (v) => Units.seconds(v, "en")),
     ...opt(c.swell_period_s, (v) => Units.seconds(v, "en")),
     ...opt(c.visibility_nm, (v) => Units.distance(v, d, "en")),
     ...opt(c.precipitation_probability_pct, (v) => Units.percent(v, "en")),
-    ...opt(c.precipitation_mm_per_h, (v) => Units.rainRate(v, "en")),
-    ...opt(c.air_temp_c, (v) => Units.temperature(v, d, "en")),
-    ...opt(c.water_temp_c, (v) => Units.temperature(v, d, "en"))
+    ...opt(c.precipitation_mm_per_h, (v) => Units.rainRate(v, rainRateUnitFor(t), "en")),
+    ...opt(c.air_temp_c, (v) => Units.temperature(v, t, "en")),
+    ...opt(c.water_temp_c, (v) => Units.temperature(v, t, "en"))
   ]
 }
 
@@ -87,8 +88,8 @@ const plainOf = (day: DayAssessment): ReadonlyArray<number> =>
 
 /** The units a text in the requested units may quote. */
 export const unitsOf = (input: Pick<AnalystInput, "preferences">): ReadonlyArray<QuotedUnit> => {
-  const { distanceUnits: d, speedUnits: s } = input.preferences
-  return [s, d, d === "km" ? "m" : "ft", d === "mi" ? "f" : "c", "s", "pct", "mmh", "deg"]
+  const { distanceUnits: d, heightUnits: h, speedUnits: s, temperatureUnits: t } = input.preferences
+  return [s, d, h, t, "s", "pct", rainRateUnitFor(t) === "in/h" ? "inh" : "mmh", "deg"]
 }
 
 /** The factors that gave a day its (non-GO) class. */
@@ -105,7 +106,7 @@ const goWords = (cls: Classification, input: AnalystInput): ReadonlyArray<string
   cls === "GO" ? [] : [...new Set(["GO", packFor(input.preferences.language).classWord.GO])]
 
 const common = (input: AnalystInput) => {
-  const length = Units.height(input.vessel.lengthFt, input.preferences.distanceUnits, "en")
+  const length = Units.height(input.vessel.lengthFt, input.preferences.heightUnits, "en")
   return {
     language: input.preferences.language,
     units: unitsOf(input),

@@ -2,6 +2,7 @@ import type { Classification } from "../../domain/forecast/Analysis.js"
 import type { ComparedFactor, ConfidenceBasis, ModelsDisagreement } from "../../domain/forecast/ModelConfidence.js"
 import type { Language, Preferences } from "../../domain/spotcast/Preferences.js"
 import { packFor } from "./i18n/Packs.js"
+import { rainRateUnitFor } from "../../domain/forecast/DisplayUnits.js"
 import * as Units from "./Units.js"
 
 /**
@@ -114,10 +115,10 @@ const quantityOf = (factor: ComparedFactor, value: number, p: Preferences): Unit
   return factor === "wind" || factor === "gust"
     ? Units.speed(value, p.speedUnits, l)
     : factor === "seas"
-    ? Units.height(value, p.distanceUnits, l)
+    ? Units.height(value, p.heightUnits, l)
     : factor === "visibility"
     ? Units.distance(value, p.distanceUnits, l)
-    : Units.rainRate(value, l)
+    : Units.rainRate(value, rainRateUnitFor(p.temperatureUnits), l)
 }
 
 const classList = (d: ModelsDisagreement, language: Language) => {
@@ -168,7 +169,7 @@ export const confidenceText = (basis: ConfidenceBasis, p: Preferences): string =
       return withMissing(w.oneModel(basis.model))
     case "Agree": {
       const speed = (kt: number) => pack.quantity(Units.speed(kt, p.speedUnits, p.language))
-      const seas = basis.seasFt > 0 ? pack.quantity(Units.height(basis.seasFt, p.distanceUnits, p.language)) : undefined
+      const seas = basis.seasFt > 0 ? pack.quantity(Units.height(basis.seasFt, p.heightUnits, p.language)) : undefined
       return withMissing(w.agree(basis.count, pack.classWord[basis.rated], basis.far, speed(basis.windKt), speed(basis.gustKt), seas))
     }
     case "Disagree": {

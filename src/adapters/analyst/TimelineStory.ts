@@ -102,7 +102,7 @@ const speedRange = (pack: Pack, lo: Units.Quantity, hi: Units.Quantity) =>
 export const storyTexts = (input: AnalystInput, dayIndex: number): ReadonlyArray<string> => {
   const story: DayStory | undefined = input.stories?.[dayIndex]
   if (story === undefined) return []
-  const { distanceUnits: d, language: l, speedUnits: s } = input.preferences
+  const { heightUnits: h, language: l, speedUnits: s } = input.preferences
   const pack = packFor(l)
   const w = words[l]
   const sentences: Array<string> = []
@@ -115,7 +115,7 @@ export const storyTexts = (input: AnalystInput, dayIndex: number): ReadonlyArray
   const items = [
     wind && w.sustained(pack.quantity(Units.speed(wind.value, s, l)), clock(wind.hour)),
     gust && w.gust(pack.quantity(Units.speed(gust.value, s, l)), clock(gust.hour)),
-    seas && w.seas(pack.quantity(Units.height(seas.value, d, l)), clock(seas.hour))
+    seas && w.seas(pack.quantity(Units.height(seas.value, h, l)), clock(seas.hour))
   ].filter((x): x is string => x !== undefined)
   if (items.length > 0) sentences.push(w.outside(pack.list(items)))
   const times = (type: "high" | "low") => {

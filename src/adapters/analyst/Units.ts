@@ -1,13 +1,20 @@
-import type { DistanceUnit, Language, SpeedUnit } from "../../domain/spotcast/Preferences.js"
+import {
+  distanceIn,
+  heightIn,
+  rainRateIn,
+  type RainRateUnit,
+  speedIn,
+  temperatureIn
+} from "../../domain/forecast/DisplayUnits.js"
+import type { DistanceUnit, HeightUnit, Language, SpeedUnit, TemperatureUnit } from "../../domain/spotcast/Preferences.js"
 
-/** Exact conversion constants (international knot, nautical mile, mile and foot). */
-export const MPH_PER_KT = 1.150779
-export const MS_PER_KT = 0.514444
-export const MI_PER_NM = 1.150779
-export const KM_PER_NM = 1.852
-export const M_PER_FT = 0.3048
+/*
+ * The writing of numbers: the values come converted from the domain's one converter
+ * (src/domain/forecast/DisplayUnits.ts); here they are only rounded for prose, given the language's
+ * digits and decimal separator, and tagged with the unit the language pack names.
+ */
 
-export type UnitKey = "kts" | "mph" | "ms" | "nm" | "mi" | "km" | "ft" | "m" | "c" | "f" | "s" | "pct" | "mmh"
+export type UnitKey = "kts" | "mph" | "ms" | "nm" | "mi" | "km" | "ft" | "m" | "c" | "f" | "s" | "pct" | "mmh" | "inh"
 
 /** A number converted, rounded and written for one language, with its unit (the language pack names it). */
 export interface Quantity {
@@ -38,27 +45,28 @@ const quantity = (value: number, unit: UnitKey, language: Language, decimals = 1
   unit
 })
 
-const speedFactor: Record<SpeedUnit, number> = { kts: 1, mph: MPH_PER_KT, ms: MS_PER_KT }
-const distanceFactor: Record<DistanceUnit, number> = { nm: 1, mi: MI_PER_NM, km: KM_PER_NM }
-
-/** Wind speed in the requested speed units. */
+/** Wind and current speeds in the requested speed units. */
 export const speed = (kt: number, unit: SpeedUnit, language: Language): Quantity =>
-  quantity(kt * speedFactor[unit], unit, language)
+  quantity(speedIn(kt, unit), unit, language)
 
 /** Visibility in the requested distance units. */
 export const distance = (nm: number, unit: DistanceUnit, language: Language): Quantity =>
-  quantity(nm * distanceFactor[unit], unit, language)
+  quantity(distanceIn(nm, unit), unit, language)
 
-/** Wave heights and vessel lengths: metres when distances are in km, feet otherwise. */
-export const height = (ft: number, units: DistanceUnit, language: Language): Quantity =>
-  units === "km" ? quantity(ft * M_PER_FT, "m", language) : quantity(ft, "ft", language)
+/** Wave heights, tides and vessel lengths in the requested height units. */
+export const height = (ft: number, unit: HeightUnit, language: Language): Quantity =>
+  quantity(heightIn(ft, unit), unit, language)
 
-/** Temperatures: Fahrenheit when distances are in (statute) miles, Celsius otherwise. */
-export const temperature = (c: number, units: DistanceUnit, language: Language): Quantity =>
-  units === "mi" ? quantity(c * 1.8 + 32, "f", language) : quantity(c, "c", language)
+/** Air and water temperatures in the requested temperature units. */
+export const temperature = (c: number, unit: TemperatureUnit, language: Language): Quantity =>
+  quantity(temperatureIn(c, unit), unit, language)
 
 export const seconds = (s: number, language: Language): Quantity => quantity(s, "s", language)
 
 export const percent = (pct: number, language: Language): Quantity => quantity(pct, "pct", language, 0)
 
-export const rainRate = (mmPerHour: number, language: Language): Quantity => quantity(mmPerHour, "mmh", language)
+/** Rain rate in mm/h (one decimal) or in/h (two: 0.04 in/h is a light shower). */
+export const rainRate = (mmPerHour: number, unit: RainRateUnit, language: Language): Quantity =>
+  unit === "in/h"
+    ? quantity(rainRateIn(mmPerHour, unit), "inh", language, 2)
+    : quantity(rainRateIn(mmPerHour, unit), "mmh", language)

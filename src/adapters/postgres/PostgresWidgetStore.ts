@@ -56,7 +56,8 @@ export const make = Effect.gen(function*() {
     execute: ({ latest, spotcast: s }) =>
       sql`UPDATE spotcasts SET latitude = ${s.latitude}, longitude = ${s.longitude}, start_at = ${s.start_at},
             num_days = ${s.num_days}, trip_duration_hours = ${s.trip_duration_hours}, language = ${s.language},
-            distance_units = ${s.distance_units}, speed_units = ${s.speed_units}, vessel_type = ${s.vessel_type},
+            distance_units = ${s.distance_units}, speed_units = ${s.speed_units}, height_units = ${s.height_units},
+            temperature_units = ${s.temperature_units}, vessel_type = ${s.vessel_type},
             vessel_length_ft = ${s.vessel_length_ft}, forecast_count = forecast_count + 1,
             latest_forecast_id = ${latest}
           WHERE account_id = ${s.account_id} AND spotcast_id = ${s.spotcast_id}`

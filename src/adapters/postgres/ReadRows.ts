@@ -6,7 +6,7 @@ import type { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import type { Stage } from "../../domain/forecast/Progress.js"
 import type { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import type { MetadataText } from "../../domain/spotcast/Metadata.js"
-import type { DistanceUnit, Language, SpeedUnit } from "../../domain/spotcast/Preferences.js"
+import type { DistanceUnit, HeightUnit, Language, SpeedUnit, TemperatureUnit } from "../../domain/spotcast/Preferences.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import type { VesselType } from "../../domain/spotcast/Vessel.js"
 import type { WebhookUrl } from "../../domain/webhook/WebhookUrl.js"
@@ -29,7 +29,8 @@ const prefixed = (alias: string, columns: ReadonlyArray<string>) =>
 /** The columns of a SpotCast, as `spotcastOfRow` reads them under the prefix `s_` beside other tables'. */
 export const SPOTCAST_COLUMNS_AS_S = prefixed("s", [
   "spotcast_id", "account_id", "created_at", "latitude", "longitude", "start_at", "num_days", "trip_duration_hours",
-  "metadata", "webhook_url", "language", "distance_units", "speed_units", "vessel_type", "vessel_length_ft"
+  "metadata", "webhook_url", "language", "distance_units", "speed_units", "height_units",
+  "temperature_units", "vessel_type", "vessel_length_ft"
 ])
 
 /** The SpotCast in a row: a `spotcasts` row (`prefix` ""), or its columns as `s_…` beside other tables'. */
@@ -45,7 +46,9 @@ export const spotcastOfRow = (row: Row, prefix = ""): SpotCast => {
   preferences: {
     language: r.language as Language,
     distanceUnits: r.distance_units as DistanceUnit,
-    speedUnits: r.speed_units as SpeedUnit
+    speedUnits: r.speed_units as SpeedUnit,
+    heightUnits: r.height_units as HeightUnit,
+    temperatureUnits: r.temperature_units as TemperatureUnit
   },
   ...(r.trip_duration_hours === null ? {} : { tripDurationHours: r.trip_duration_hours as number }),
   ...(r.metadata === null ? {} : { metadata: r.metadata as MetadataText }),

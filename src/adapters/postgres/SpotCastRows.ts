@@ -6,7 +6,7 @@ import { ForecastErrorCode } from "../../domain/forecast/ForecastError.js"
 import { ForecastStatus } from "../../domain/forecast/ForecastStatus.js"
 import { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import { MetadataText } from "../../domain/spotcast/Metadata.js"
-import { DistanceUnit, Language, SpeedUnit } from "../../domain/spotcast/Preferences.js"
+import { DistanceUnit, HeightUnit, Language, SpeedUnit, TemperatureUnit } from "../../domain/spotcast/Preferences.js"
 import { Stage } from "../../domain/forecast/Progress.js"
 import { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import { VesselLength, VesselType } from "../../domain/spotcast/Vessel.js"
@@ -29,6 +29,8 @@ export const SpotCastRow = Schema.Struct({
   language: Language,
   distance_units: DistanceUnit,
   speed_units: SpeedUnit,
+  height_units: HeightUnit,
+  temperature_units: TemperatureUnit,
   vessel_type: Schema.NullOr(VesselType),
   vessel_length_ft: Schema.NullOr(VesselLength)
 })
@@ -42,7 +44,13 @@ const spotcastFromRow = (r: SpotCastRowType): SpotCast => ({
     coordinates: { latitude: r.latitude, longitude: r.longitude },
     start: r.start_at,
     numDays: r.num_days,
-    preferences: { language: r.language, distanceUnits: r.distance_units, speedUnits: r.speed_units },
+    preferences: {
+      language: r.language,
+      distanceUnits: r.distance_units,
+      speedUnits: r.speed_units,
+      heightUnits: r.height_units,
+      temperatureUnits: r.temperature_units
+    },
     ...(r.trip_duration_hours === null ? {} : { tripDurationHours: r.trip_duration_hours }),
     ...(r.metadata === null ? {} : { metadata: r.metadata }),
     ...(r.webhook_url === null ? {} : { webhookUrl: r.webhook_url }),
@@ -65,6 +73,8 @@ const spotcastToRow = (s: SpotCast): SpotCastRowType => ({
     language: s.preferences.language,
     distance_units: s.preferences.distanceUnits,
     speed_units: s.preferences.speedUnits,
+    height_units: s.preferences.heightUnits,
+    temperature_units: s.preferences.temperatureUnits,
     vessel_type: s.vessel?.type ?? null,
     vessel_length_ft: s.vessel?.lengthFt ?? null
 })

@@ -6,6 +6,7 @@ import { checkWindow, makePeriod } from "../../domain/forecast/ForecastPeriod.js
 import type { IdempotencyClaim } from "../../domain/billing/Idempotency.js"
 import { ForecastId, IdPrefix, LedgerEntryId, SpotCastId } from "../../domain/Ids.js"
 import { spotCastPrice } from "../../domain/billing/Pricing.js"
+import { resolvePreferences } from "../../domain/spotcast/Preferences.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import type { CreateSpotCastCommand } from "../../domain/spotcast/SpotCastCommands.js"
 import { invalid } from "../../domain/Validation.js"
@@ -59,11 +60,8 @@ export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
     coordinates: { latitude: command.coordinates.latitude, longitude: command.coordinates.longitude },
     start: period.start,
     numDays: command.numDays,
-    preferences: {
-      language: command.preferences.language,
-      distanceUnits: command.preferences.distanceUnits,
-      speedUnits: command.preferences.speedUnits
-    },
+    // The units are resolved once, here, and stored: revised defaults never change an existing SpotCast.
+    preferences: resolvePreferences(command.preferences),
     ...(command.tripDurationHours === undefined ? {} : { tripDurationHours: command.tripDurationHours }),
     ...(command.metadata === undefined ? {} : { metadata: command.metadata }),
     ...(command.webhookUrl === undefined ? {} : { webhookUrl: command.webhookUrl }),

@@ -2,7 +2,7 @@ import type { Language } from "../spotcast/Preferences.js"
 import { months } from "./TextFloorWords.js"
 
 /** The units a text can quote a number in (the analysts' unit keys, plus degrees of direction). */
-export type QuotedUnit = "kts" | "mph" | "ms" | "nm" | "mi" | "km" | "ft" | "m" | "c" | "f" | "s" | "pct" | "mmh" | "deg"
+export type QuotedUnit = "kts" | "mph" | "ms" | "nm" | "mi" | "km" | "ft" | "m" | "c" | "f" | "s" | "pct" | "mmh" | "inh" | "deg"
 
 /** What a text says, found by `quotedNumbers`: every number, date and clock time in it. */
 export type Quoted =
@@ -18,6 +18,7 @@ const unitWords: ReadonlyArray<readonly [QuotedUnit, string]> = [
   // Longer and more specific spellings first: "m/s" before "m", "nm" before "mi".
   ["ms", "m/s|m s-1|metros? por segundo|mètres? par seconde|metri al secondo|メートル毎秒"],
   ["mmh", "mm/h|mm por hora|mm par heure|mm/hora|mm all'ora|ミリ毎時"],
+  ["inh", "in/h|inch(?:es)? per hour|pulgadas? por hora|pouces? par heure|polegadas? por hora|pollici all'ora|インチ毎時"],
   ["mph", "mph|miles per hour|millas por hora"],
   ["kts", "kts?|kn|knots?|nudos?|nœuds?|noeuds?|nós|nó|nodi|nodo|ノット"],
   ["nm", "nm|nmi|mn|nautical miles?|millas? náuticas?|milles? nautiques?|milhas? náuticas?|miglia nautiche|miglio nautico|海里"],

@@ -20,7 +20,7 @@ export interface TextFacts {
   readonly language: Language
   /** Every reading, vessel length and direction, in the requested units. */
   readonly readings: ReadonlyArray<FactReading>
-  /** The units the client asked for (plus s, %, mm/h and degrees): any other unit is a conversion. */
+  /** The units the client asked for (plus s, %, the rain rate's and degrees): any other unit is a conversion. */
   readonly units: ReadonlyArray<QuotedUnit>
   /** Numbers without a unit the text may quote: day counts, the trip duration in hours. */
   readonly counts: ReadonlyArray<number>
@@ -52,7 +52,7 @@ export interface Rejection {
 /** Units of the same quantity: quoting one the client did not ask for is converting. */
 const family: Readonly<Record<QuotedUnit, string>> = {
   kts: "speed", mph: "speed", ms: "speed", nm: "distance", mi: "distance", km: "distance", ft: "height", m: "height",
-  c: "temperature", f: "temperature", s: "s", pct: "pct", mmh: "mmh", deg: "deg"
+  c: "temperature", f: "temperature", s: "s", pct: "pct", mmh: "rain", inh: "rain", deg: "deg"
 }
 
 /** Within rounding: "15" stands for 14.5 to 15.5, "14.6" for 14.55 to 14.65. */

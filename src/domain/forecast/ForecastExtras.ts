@@ -3,9 +3,9 @@ import { type AssessInput, assessDays } from "../safety/AssessDays.js"
 import type { DayAssessment } from "../safety/Assessment.js"
 import { bucketByLocalDate, hoursIn } from "../safety/LocalDays.js"
 import { type Opposition, withCurrentAgainstWind } from "../safety/WindAgainstCurrentRule.js"
-import type { Language, Preferences } from "../spotcast/Preferences.js"
+import type { Language } from "../spotcast/Preferences.js"
 import type { Analysis, Classification } from "./Analysis.js"
-import { converterFor, displayUnits } from "./DisplayUnits.js"
+import { converterFor, displayUnits, type UnitPreferences } from "./DisplayUnits.js"
 import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
 import { SIMULATED } from "../weather/HourlyWeather.js"
 import { type ConfidenceBasis, type ModelDay, type ModelsDisagreement, weighModels } from "./ModelConfidence.js"
@@ -93,7 +93,7 @@ export interface TimelineContext extends Omit<AssessInput, "series" | "dates" | 
   readonly series: ForecastWeather
   readonly days: ReadonlyArray<DayAssessment>
   readonly confidence: ReadonlyArray<DayConfidence>
-  readonly preferences: Pick<Preferences, "distanceUnits" | "speedUnits"> & Partial<Pick<Preferences, "language">>
+  readonly preferences: UnitPreferences & { readonly language?: Language }
   /** UTC, RFC 3339. */
   readonly issuedAt: string
 }

@@ -3,7 +3,7 @@ import { Forecast } from "../forecast/Forecast.js"
 import { isTerminal } from "../forecast/ForecastStatus.js"
 import { AccountId, ForecastId, SpotCastId, WidgetId } from "../Ids.js"
 import { Coordinates } from "../spotcast/Coordinates.js"
-import { Preferences } from "../spotcast/Preferences.js"
+import { Preferences, resolvePreferences } from "../spotcast/Preferences.js"
 import type { SpotCast } from "../spotcast/SpotCast.js"
 import { Vessel } from "../spotcast/Vessel.js"
 
@@ -119,6 +119,27 @@ export interface WidgetPatch {
 }
 
 /**
+ * The preferences after an update. Height and temperature units the update names are taken; those it
+ * leaves out are kept, unless it changes the language, distance or speed units: then they are the
+ * defaults for the new audience (`resolvePreferences`), as a widget created that way would get.
+ */
+export const patchedPreferences = (current: Preferences, patch: Partial<Preferences> | undefined): Preferences => {
+  if (patch === undefined) return current
+  const request = {
+    language: patch.language ?? current.language,
+    distanceUnits: patch.distanceUnits ?? current.distanceUnits,
+    speedUnits: patch.speedUnits ?? current.speedUnits
+  }
+  const audienceChanged = request.language !== current.language || request.distanceUnits !== current.distanceUnits ||
+    request.speedUnits !== current.speedUnits
+  return resolvePreferences({
+    ...request,
+    heightUnits: patch.heightUnits ?? (audienceChanged ? undefined : current.heightUnits),
+    temperatureUnits: patch.temperatureUnits ?? (audienceChanged ? undefined : current.temperatureUnits)
+  })
+}
+
+/**
  * The widget with `patch` applied at `at`. Changing the auto-refresh period (or turning it on again)
  * reschedules it from the last refresh, or from now when that moment has passed.
  */
@@ -144,11 +165,7 @@ export const applyPatch = (widget: Widget, patch: WidgetPatch, at: DateTime.Utc)
     displayType: patch.displayType ?? widget.displayType,
     coordinates: patch.coordinates ?? widget.coordinates,
     numDays: patch.numDays ?? widget.numDays,
-    preferences: {
-      language: patch.preferences?.language ?? widget.preferences.language,
-      distanceUnits: patch.preferences?.distanceUnits ?? widget.preferences.distanceUnits,
-      speedUnits: patch.preferences?.speedUnits ?? widget.preferences.speedUnits
-    },
+    preferences: patchedPreferences(widget.preferences, patch.preferences),
     updatedAt: at,
     ...(vessel === undefined ? {} : { vessel }),
     ...(tripDurationHours === undefined ? {} : { tripDurationHours }),

@@ -6,7 +6,7 @@ import type { DayConditions } from "../../../src/domain/weather/DayConditions.js
 import { calm, caution, day, gale, input, languages } from "./BuiltinFixtures.js"
 
 const at = (wind: number, seas = 2): DayConditions => ({ wind_speed_kt: wind, wind_gust_kt: wind * 1.3, wind_direction_deg: 200, wave_height_ft: seas, wave_period_s: 8 })
-const prefs = (language: (typeof languages)[number]) => ({ language, distanceUnits: "nm", speedUnits: "kts" }) as const
+const prefs = (language: (typeof languages)[number]) => ({ language, distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }) as const
 
 describe("advisory levels (nws-key-defs, nws-jetstream-icons)", () => {
   it("from the sustained wind, and seas of 7 ft for a Small Craft Advisory", () => {

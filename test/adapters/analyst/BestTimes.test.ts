@@ -43,7 +43,7 @@ describe("best days and best times in the built-in texts", () => {
     [fc.array(dayArb, { minLength: 1, maxLength: 5 }), fc.constantFrom(...languages)],
     ([raw, language]) => {
       const days = dated(raw)
-      const analystInput = input({ language, distanceUnits: "nm", speedUnits: "kts" }, { days, stories: days.map(() => story) })
+      const analystInput = input({ language, distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }, { days, stories: days.map(() => story) })
       const summary = writeSummary(analystInput)
       const offered = days.filter(windowOffered)
       if (days.every((d) => d.classification === "AVOID")) assert.notInclude(summary, bestDay[language])
@@ -58,13 +58,13 @@ describe("best days and best times in the built-in texts", () => {
 
   it("a week of AVOID days names none of them best, in French too", () => {
     const avoid = dated([gale, gale, gale])
-    const fr = writeSummary(input({ language: "fr", distanceUnits: "nm", speedUnits: "kts" }, { days: avoid, stories: avoid.map(() => story) }))
+    const fr = writeSummary(input({ language: "fr", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }, { days: avoid, stories: avoid.map(() => story) }))
     assert.notInclude(fr, "Meilleur jour")
     assert.notInclude(fr, "Meilleur moment")
     assert.include(fr, "Jour le plus difficile")
     // With one better day, that day is the best, with its window.
     const mixed = dated([gale, calm, gale])
-    const en = writeSummary(input({ language: "en", distanceUnits: "nm", speedUnits: "kts" }, { days: mixed, stories: mixed.map(() => story) }))
+    const en = writeSummary(input({ language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }, { days: mixed, stories: mixed.map(() => story) }))
     assert.include(en, "Best day: ")
     assert.include(en, "Best time to go")
   })
@@ -75,7 +75,7 @@ describe("best days and best times in the built-in texts", () => {
     for (const language of languages) {
       for (const d of [night, evening]) {
         const days = dated([d])
-        const text = writeSummary(input({ language, distanceUnits: "nm", speedUnits: "kts" }, { days, stories: [story] }))
+        const text = writeSummary(input({ language, distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }, { days, stories: [story] }))
         assert.notInclude(text, bestTime[language], `${language}: ${text}`)
       }
     }

@@ -8,16 +8,16 @@ import { Vessel } from "../../../src/domain/spotcast/Vessel.js"
 import { Analyst } from "../../../src/ports/Analyst.js"
 import {
   calm, caution, classWords, days, distanceWords, everyPreference, gale, hasNumber, heightIn, inland, input,
-  perKnot, perNauticalMile, speedWords, temperatureIn, verdictMark, written
+  perKnot, perNauticalMile, rainIn, speedWords, temperatureIn, verdictMark, written
 } from "./BuiltinFixtures.js"
 
-const combination = (p: Preferences) => `${p.language} ${p.distanceUnits} ${p.speedUnits}`
+const combination = (p: Preferences) => `${p.language} ${p.distanceUnits} ${p.speedUnits} ${p.heightUnits} ${p.temperatureUnits}`
 
 describe("BuiltinAnalyst: numbers in the requested units and language", () => {
   for (const preferences of everyPreference) {
-    const { distanceUnits: d, language: l, speedUnits: s } = preferences
+    const { distanceUnits: d, heightUnits: h, language: l, speedUnits: s, temperatureUnits: tu } = preferences
     const speed = (kt: number) => written(kt * perKnot[s], l)
-    const height = (ft: number) => written(heightIn(ft, d), l)
+    const height = (ft: number) => written(heightIn(ft, h), l)
 
     it(`each day's text quotes its readings (${combination(preferences)})`, () => {
       const analysis = BuiltinAnalyst.write(input(preferences))
@@ -35,10 +35,10 @@ describe("BuiltinAnalyst: numbers in the requested units and language", () => {
         if (c.swell_height_ft !== undefined) expect("swell height", height(c.swell_height_ft))
         if (c.wave_period_s !== undefined) expect("wave period", written(c.wave_period_s, l))
         if (c.precipitation_probability_pct !== undefined) expect("rain chance", written(c.precipitation_probability_pct, l))
-        if (c.precipitation_mm_per_h !== undefined) expect("rain rate", written(c.precipitation_mm_per_h, l))
-        for (const t of [c.air_temp_c, c.water_temp_c]) if (t !== undefined) expect("temperature", written(temperatureIn(t, d), l))
-        assert.include(text, d === "mi" ? "°F" : "°C")
-        assert.notInclude(text, d === "mi" ? "°C" : "°F")
+        if (c.precipitation_mm_per_h !== undefined) expect("rain rate", rainIn(c.precipitation_mm_per_h, tu, l))
+        for (const t of [c.air_temp_c, c.water_temp_c]) if (t !== undefined) expect("temperature", written(temperatureIn(t, tu), l))
+        assert.include(text, tu === "f" ? "°F" : "°C")
+        assert.notInclude(text, tu === "f" ? "°C" : "°F")
         assert.include(text, verdictMark(l, day.classification))
       }
     })
@@ -67,7 +67,7 @@ describe("BuiltinAnalyst: numbers in the requested units and language", () => {
     const worst = { en: "Thursday 5 June", es: "jueves 5 de junio", fr: "jeudi 5 juin", pt: "quinta-feira, 5 de junho",
       it: "giovedì 5 giugno", ja: "6月5日（木）" } as const
     for (const language of Object.keys(best) as Array<keyof typeof best>) {
-      const { summary } = BuiltinAnalyst.write(input({ language, distanceUnits: "nm", speedUnits: "kts" }))
+      const { summary } = BuiltinAnalyst.write(input({ language, distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }))
       assert.include(summary, best[language])
       assert.include(summary, worst[language])
       // The advisory headline may name the worst day first; the best/worst sentences come best first.
@@ -76,7 +76,7 @@ describe("BuiltinAnalyst: numbers in the requested units and language", () => {
   })
 
   it("a single day is described once, with its class and numbers", () => {
-    const { summary } = BuiltinAnalyst.write(input({ language: "en", distanceUnits: "nm", speedUnits: "kts" }, { days: [caution] }))
+    const { summary } = BuiltinAnalyst.write(input({ language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }, { days: [caution] }))
     assert.include(summary, "Wednesday 4 June (CAUTION)")
     assert.include(summary, "16.3 kt")
     assert.notInclude(summary, "Best day")
@@ -121,7 +121,7 @@ layer(BuiltinAnalyst.layer)("BuiltinAnalyst.layer", (it) => {
   it.effect("serves the same analysis through the Analyst port", () =>
     Effect.gen(function*() {
       const analyst = yield* Analyst
-      const given = input({ language: "pt", distanceUnits: "km", speedUnits: "ms" }, { simulated: true })
+      const given = input({ language: "pt", distanceUnits: "km", speedUnits: "ms", heightUnits: "m", temperatureUnits: "c" }, { simulated: true })
       const analysis = yield* analyst.analyze(given)
       assert.deepStrictEqual(analysis, BuiltinAnalyst.write(given))
       assert.deepStrictEqual(analysis.daily_classifications.map((d) => d.classification), ["GO", "CAUTION", "AVOID", "CAUTION"])
@@ -129,7 +129,7 @@ layer(BuiltinAnalyst.layer)("BuiltinAnalyst.layer", (it) => {
 })
 
 describe("BuiltinAnalyst: best and worst days", () => {
-  const en = { language: "en", distanceUnits: "nm", speedUnits: "kts" } as const
+  const en = { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" } as const
 
   it("never names the same day best and worst, even when a calmer day has unknown seas", () => {
     const { wave_height_ft: _w, wave_period_s: _p, swell_height_ft: _s, swell_period_s: _sp, ...noSea } = calm.conditions

@@ -1,7 +1,15 @@
 import type { Classification } from "../../../src/domain/forecast/Analysis.js"
 import type { DayAssessment, Factor } from "../../../src/domain/safety/Assessment.js"
 import type { DayConditions } from "../../../src/domain/weather/DayConditions.js"
-import type { DistanceUnit, Language, Preferences, SpeedUnit } from "../../../src/domain/spotcast/Preferences.js"
+import {
+  type DistanceUnit,
+  type HeightUnit,
+  type Language,
+  type Preferences,
+  resolvePreferences,
+  type SpeedUnit,
+  type TemperatureUnit
+} from "../../../src/domain/spotcast/Preferences.js"
 import type { Vessel } from "../../../src/domain/spotcast/Vessel.js"
 import type { AnalystInput } from "../../../src/ports/Analyst.js"
 
@@ -63,15 +71,32 @@ export const languages: ReadonlyArray<Language> = ["en", "es", "fr", "pt", "it",
 export const distanceUnits: ReadonlyArray<DistanceUnit> = ["nm", "mi", "km"]
 export const speedUnits: ReadonlyArray<SpeedUnit> = ["kts", "mph", "ms"]
 
+/** Every language × distance × speed, each with its default height and temperature units and with the other pair. */
 export const everyPreference: ReadonlyArray<Preferences> = languages.flatMap((language) =>
-  distanceUnits.flatMap((d) => speedUnits.map((s) => ({ language, distanceUnits: d, speedUnits: s })))
+  distanceUnits.flatMap((d) =>
+    speedUnits.flatMap((s) => {
+      const resolved = resolvePreferences({ language, distanceUnits: d, speedUnits: s })
+      const other: Preferences = {
+        ...resolved,
+        heightUnits: resolved.heightUnits === "m" ? "ft" : "m",
+        temperatureUnits: resolved.temperatureUnits === "c" ? "f" : "c"
+      }
+      return [resolved, other]
+    })
+  )
 )
 
 // Expected numbers are computed here from the published constants, not with the code under test.
 export const perKnot: Record<SpeedUnit, number> = { kts: 1, mph: 1.150779, ms: 0.514444 }
 export const perNauticalMile: Record<DistanceUnit, number> = { nm: 1, mi: 1.150779, km: 1.852 }
-export const heightIn = (ft: number, d: DistanceUnit) => d === "km" ? ft * 0.3048 : ft
-export const temperatureIn = (c: number, d: DistanceUnit) => d === "mi" ? c * 9 / 5 + 32 : c
+export const heightIn = (ft: number, h: HeightUnit) => h === "m" ? ft * 0.3048 : ft
+export const temperatureIn = (c: number, t: TemperatureUnit) => t === "f" ? c * 9 / 5 + 32 : c
+/** Rain in in/h (2 decimals) when temperatures are in °F, in mm/h (1 decimal) otherwise. */
+export const rainIn = (mmPerH: number, t: TemperatureUnit, language: Language) => {
+  if (t !== "f") return written(mmPerH, language)
+  const text = String(Math.round((mmPerH / 25.4) * 100) / 100)
+  return ["es", "fr", "pt", "it"].includes(language) ? text.replace(".", ",") : text
+}
 
 /** One decimal at most, no trailing ".0", with a decimal comma in es, fr, pt and it. */
 export const written = (value: number, language: Language): string => {

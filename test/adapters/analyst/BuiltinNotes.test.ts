@@ -6,7 +6,7 @@ import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
 import * as LlmPrompt from "../../../src/adapters/analyst/LlmPrompt.js"
 import { calm, caution, day, days, gale, inland, input, keywords, languages, speedWords, written } from "./BuiltinFixtures.js"
 
-const prefs = (language: Language) => ({ language, distanceUnits: "nm", speedUnits: "kts" }) as const
+const prefs = (language: Language) => ({ language, distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }) as const
 const texts = (language: Language, overrides: Parameters<typeof input>[1] = {}) => {
   const analysis = BuiltinAnalyst.write(input(prefs(language), overrides))
   return { summary: analysis.summary, days: analysis.daily_classifications.map((d) => d.summary) }
@@ -125,7 +125,7 @@ describe("BuiltinAnalyst: notes and warnings", () => {
 
   it("gives the vessel's length in metres when distances are in km", () => {
     assert.include(
-      BuiltinAnalyst.writeDay(input({ language: "fr", distanceUnits: "km", speedUnits: "kts" }), 0),
+      BuiltinAnalyst.writeDay(input({ language: "fr", distanceUnits: "km", speedUnits: "kts", heightUnits: "m", temperatureUnits: "c" }), 0),
       `votre voilier de ${written(22 * 0.3048, "fr")} m`
     )
   })
@@ -148,7 +148,7 @@ describe("BuiltinAnalyst: hazards named once", () => {
       wind_speed_kt: 24, wind_gust_kt: 41, wind_direction_deg: 200, wave_height_ft: 4, wave_period_s: 3.5,
       visibility_nm: 2, precipitation_probability_pct: 90, precipitation_mm_per_h: 9.5
     }, { reasons: [["thunderstorm", "AVOID"], ["gust", "AVOID"], ["steep_seas", "AVOID"], ["seas", "CAUTION"], ["wind", "CAUTION"]] })
-    const text = BuiltinAnalyst.writeDay(input({ language: "en", distanceUnits: "nm", speedUnits: "kts" }, { days: [storm] }), 0)
+    const text = BuiltinAnalyst.writeDay(input({ language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }, { days: [storm] }), 0)
     assert.include(text, "because of thunderstorms (gusts to 41 kt, rain 9.5 mm/h) and steep seas of 4 ft at 3.5 s.")
     assert.include(text, "Also watch for sustained wind of 24 kt.")
     assert.strictEqual(text.split("seas of 4 ft").length - 1, 1)

@@ -32,7 +32,7 @@ const analysisOf = (hour: typeof calmHour, vessel: Vessel | undefined, language:
     days,
     vessel: vessel ?? defaultVessel,
     vesselGiven: vessel !== undefined,
-    preferences: { language, distanceUnits: "km", speedUnits: "mph" },
+    preferences: { language, distanceUnits: "km", speedUnits: "mph", heightUnits: "m", temperatureUnits: "c" },
     simulated: false
   })
 }

@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { resolvePreferences } from "../../../src/domain/spotcast/Preferences.js"
 import { packFor } from "../../../src/adapters/analyst/i18n/Packs.js"
 import { confidenceText } from "../../../src/adapters/analyst/ModelWords.js"
 import { quotedNumbers, type QuotedUnit } from "../../../src/domain/analysis/QuotedNumbers.js"
@@ -58,7 +59,7 @@ const withoutNames = (text: string) => models.reduce((t, m) => t.replaceAll(m, "
 const words = (text: string) => withoutNames(text).toLowerCase().match(/\p{L}+/gu) ?? []
 
 const englishWords = new Set([
-  ...bases.flatMap((b) => unitSets.flatMap((u) => words(confidenceText(b, { language: "en", ...u })))),
+  ...bases.flatMap((b) => unitSets.flatMap((u) => words(confidenceText(b, resolvePreferences({ language: "en", ...u }))))),
   ...bases.flatMap((b) => words(englishReason(b))),
   "go", "caution", "avoid"
 ])
@@ -73,7 +74,7 @@ const shared: Record<Exclude<Language, "en">, ReadonlyArray<string>> = {
 
 const allowedUnits = (p: Preferences): ReadonlyArray<QuotedUnit> => {
   const u = displayUnits(p)
-  return [u.speed, u.distance, u.height, "mmh"]
+  return [u.speed, u.distance, u.height, u.precipitation_rate === "in/h" ? "inh" : "mmh"]
 }
 
 const ratedOf = (b: ConfidenceBasis) => (b._tag === "Agree" ? b.rated : b._tag === "Disagree" ? b.disagreement.rated : undefined)
@@ -82,7 +83,7 @@ describe("confidence reasons", () => {
   for (const language of languages) {
     it(`in ${language}, every basis and unit set: the language's words and class words, the requested units`, () => {
       for (const units of unitSets) {
-        const preferences: Preferences = { language, ...units }
+        const preferences: Preferences = resolvePreferences({ language, ...units })
         for (const basis of bases) {
           const reason = confidenceText(basis, preferences)
           const label = `${language} ${units.distanceUnits}/${units.speedUnits} ${basis._tag}: "${reason}"`
@@ -104,8 +105,8 @@ describe("confidence reasons", () => {
 
   it("the figures are converted: a 41.9 kt gust is 21.6 m/s, 48.2 mph", () => {
     const held = bases[4]!
-    assert.include(confidenceText(held, { language: "fr", distanceUnits: "km", speedUnits: "ms" }), "21,6 m/s")
-    assert.include(confidenceText(held, { language: "it", distanceUnits: "mi", speedUnits: "mph" }), "48,2 mph")
-    assert.include(confidenceText(held, { language: "ja", distanceUnits: "nm", speedUnits: "kts" }), "41.9ノット")
+    assert.include(confidenceText(held, resolvePreferences({ language: "fr", distanceUnits: "km", speedUnits: "ms" })), "21,6 m/s")
+    assert.include(confidenceText(held, resolvePreferences({ language: "it", distanceUnits: "mi", speedUnits: "mph" })), "48,2 mph")
+    assert.include(confidenceText(held, resolvePreferences({ language: "ja", distanceUnits: "nm", speedUnits: "kts" })), "41.9ノット")
   })
 })

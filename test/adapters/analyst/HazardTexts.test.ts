@@ -10,7 +10,7 @@ import { calmHour, type Reading, series } from "../../domain/safety/Hours.js"
 import { languages } from "./BuiltinFixtures.js"
 
 /** Issue 11's new hazards end to end: hourly series → rules → the built-in text, in every language. */
-const prefs = (language: Language) => ({ language, distanceUnits: "nm", speedUnits: "kts" }) as const
+const prefs = (language: Language) => ({ language, distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }) as const
 
 interface Case {
   readonly s: WeatherSeries

@@ -1,4 +1,5 @@
 import { NodeHttpClient } from "@effect/platform-node"
+import { resolvePreferences } from "../../../src/domain/spotcast/Preferences.js"
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Either, Layer, Option, Redacted, Ref } from "effect"
 import * as LlmAnalyst from "../../../src/adapters/analyst/LlmAnalyst.js"
@@ -54,7 +55,7 @@ const routeOf = (preferences: Preferences): Route => ({
   vessel: { type: "sailboat", lengthFt: 30 }
 })
 
-const inputOf = (preferences: Preferences = { language: "en", distanceUnits: "nm", speedUnits: "kts" }): RouteTextInput => {
+const inputOf = (preferences: Preferences = { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }): RouteTextInput => {
   const route = routeOf(preferences)
   return { route, analysis: Either.getOrThrow(analyzeRoute(route, lookup)) }
 }
@@ -159,7 +160,7 @@ for (const style of ["openai", "anthropic", "openai-compatible"] as const) {
 describe("route texts in another language and units", () => {
   it.scopedLive("the built-in French texts in km and m/s, reworded, pass; English ones are refused", () =>
     Effect.gen(function*() {
-      const input = inputOf({ language: "fr", distanceUnits: "km", speedUnits: "ms" })
+      const input = inputOf({ language: "fr", distanceUnits: "km", speedUnits: "ms", heightUnits: "m", temperatureUnits: "c" })
       const french = {
         summary: `Pour le skipper : ${input.analysis.summary}`,
         legs: input.analysis.legs.map((l) => `Sur ce tronçon : ${l.summary}`),
@@ -180,7 +181,7 @@ describe("route texts in the route's local time", () => {
   // The same passage in Paris's zone: departing 12:00 UTC is 13 h local.
   const paris: WeatherLookup = (p, utcMillis) => ({ point: lookup(p, utcMillis)!.point, utcOffsetSeconds: 3600, timezone: "Europe/Paris" })
   const parisInput = (): RouteTextInput => {
-    const route = routeOf({ language: "fr", distanceUnits: "nm", speedUnits: "kts" })
+    const route = routeOf(resolvePreferences({ language: "fr", distanceUnits: "nm", speedUnits: "kts" }))
     return { route, analysis: Either.getOrThrow(analyzeRoute(route, paris)) }
   }
 
@@ -216,7 +217,7 @@ describe("route texts in the route's local time", () => {
   })
 
   it("readings are in the display units the built-in texts use: metres and m/s for km and m/s", () => {
-    const route = routeOf({ language: "it", distanceUnits: "km", speedUnits: "ms" })
+    const route = routeOf(resolvePreferences({ language: "it", distanceUnits: "km", speedUnits: "ms" }))
     const facts = LlmRouteText.routeFacts({ route, analysis: Either.getOrThrow(analyzeRoute(route, paris)) })
     const gale = facts.legs[1]!.worst_conditions
     assert.deepStrictEqual(gale.wind_speed, { value: 19.5, unit: "ms" })
@@ -230,8 +231,8 @@ describe("the built-in route texts against the text floor", () => {
     for (const f of fixtures) {
       for (const language of languages) {
         for (const units of unitSets) {
-          const route = fixtureRoute(f, { language, ...units })
-          const input: RouteTextInput = { route, analysis: analysisOf(f, { language, ...units }) }
+          const route = fixtureRoute(f, resolvePreferences({ language, ...units }))
+          const input: RouteTextInput = { route, analysis: analysisOf(f, resolvePreferences({ language, ...units })) }
           const { refused } = LlmRouteText.floorRouteTexts(input, {
             summary: input.analysis.summary,
             legs: input.analysis.legs.map((l) => l.summary),
@@ -245,7 +246,7 @@ describe("the built-in route texts against the text floor", () => {
 
   it("a model's summary that leaves out the time zone is refused", () => {
     const f = fixtures[0]!
-    const preferences: Preferences = { language: "en", distanceUnits: "nm", speedUnits: "kts" }
+    const preferences: Preferences = resolvePreferences({ language: "en", distanceUnits: "nm", speedUnits: "kts" })
     const input: RouteTextInput = { route: fixtureRoute(f, preferences), analysis: analysisOf(f, preferences) }
     const base = { legs: input.analysis.legs.map((l) => l.summary), best_departure_reason: "" }
     const named = LlmRouteText.floorRouteTexts(input, { ...base, summary: input.analysis.summary })

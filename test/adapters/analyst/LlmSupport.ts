@@ -38,7 +38,7 @@ export const input = (overrides: Partial<AnalystInput> = {}): AnalystInput => ({
   days: [calmDay, galeDay],
   vessel: { type: "sailboat", lengthFt: 30 },
   vesselGiven: true,
-  preferences: { language: "en", distanceUnits: "km", speedUnits: "mph" },
+  preferences: { language: "en", distanceUnits: "km", speedUnits: "mph", heightUnits: "m", temperatureUnits: "c" },
   simulated: false,
   ...overrides
 })

@@ -91,7 +91,7 @@ for (const style of ["openai", "openai-compatible"] as const) {
     it.scopedLive("English text for a Japanese request: every text replaced", () =>
       Effect.gen(function*() {
         const before = yield* counted("wrong_language", "day")
-        const given = input({ preferences: { language: "ja", distanceUnits: "km", speedUnits: "mph" } })
+        const given = input({ preferences: { language: "ja", distanceUnits: "km", speedUnits: "mph", heightUnits: "m", temperatureUnits: "c" } })
         const { analysis } = yield* run(style, { summary: goodSummary, days: [goodDay1, goodDay2] }, given)
         assert.deepStrictEqual(analysis, {
           summary: "Built-in summary.",
@@ -105,7 +105,7 @@ for (const style of ["openai", "openai-compatible"] as const) {
 
     it.scopedLive("the same facts written in Japanese are kept", () =>
       Effect.gen(function*() {
-        const given = input({ preferences: { language: "ja", distanceUnits: "km", speedUnits: "mph" } })
+        const given = input({ preferences: { language: "ja", distanceUnits: "km", speedUnits: "mph", heightUnits: "m", temperatureUnits: "c" } })
         const answer = {
           summary: "11月23日は出航できますが、11月24日は風速34.5mphの強風です。",
           days: [

@@ -11,7 +11,7 @@ import { judgeDays } from "../../../src/domain/forecast/ForecastExtras.js"
 import { LONE_MODEL_CAP } from "../../../src/domain/forecast/ModelConfidence.js"
 import { assessDays } from "../../../src/domain/safety/AssessDays.js"
 import { classifyDay } from "../../../src/domain/safety/ClassifyDay.js"
-import type { DistanceUnit, Language, SpeedUnit } from "../../../src/domain/spotcast/Preferences.js"
+import type { DistanceUnit, HeightUnit, Language, SpeedUnit, TemperatureUnit } from "../../../src/domain/spotcast/Preferences.js"
 import type { Vessel } from "../../../src/domain/spotcast/Vessel.js"
 import { fixtureText } from "../weather/OpenMeteoFake.js"
 
@@ -35,16 +35,18 @@ const vessel: fc.Arbitrary<Vessel> = fc.record({
 }) as fc.Arbitrary<Vessel>
 const language = fc.constantFrom<Language>("en", "es", "fr", "pt", "it", "ja")
 const units = fc.constantFrom<[SpeedUnit, DistanceUnit]>(["kts", "nm"], ["mph", "mi"], ["ms", "km"])
+const heightUnits = fc.constantFrom<HeightUnit>("ft", "m")
+const temperatureUnits = fc.constantFrom<TemperatureUnit>("c", "f")
 
 describe("one truth per day (recorded and constructed Open-Meteo answers)", () => {
   it.prop("the quoted conditions reproduce the class, and the text quotes the deciding reading", [
-    fc.integer({ min: 0, max: answers.length - 1 }), vessel, language, units, fc.constantFrom(undefined, 3)
-  ], ([a, v, l, [s, d], trip]) => {
+    fc.integer({ min: 0, max: answers.length - 1 }), vessel, language, units, fc.constantFrom(undefined, 3), heightUnits, temperatureUnits
+  ], ([a, v, l, [s, d], trip, h, t]) => {
     const series = answers[a]!
     const dates = ["2026-08-29", "2026-08-30", "2026-08-31"]
     const inputBase = { series, dates, coordinates: HOEK, vessel: v, tripDurationHours: trip }
     const judged = judgeDays(Either.getOrThrow(assessDays(inputBase)), inputBase)
-    const preferences = { language: l, speedUnits: s, distanceUnits: d }
+    const preferences = { language: l, speedUnits: s, distanceUnits: d, heightUnits: h, temperatureUnits: t }
     const input = {
       coordinates: HOEK, days: judged.days, notes: judged.notes, vessel: v, vesselGiven: true, preferences, simulated: false,
       confidence: judged.confidence.map((c, i) => ({ ...c, basis: judged.bases[i]! })),

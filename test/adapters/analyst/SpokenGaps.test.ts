@@ -30,7 +30,7 @@ const text = (day: DayAssessment, language: Language) =>
     days: [day],
     vessel: { type: "sailboat", lengthFt: 30 },
     vesselGiven: true,
-    preferences: { language, distanceUnits: "nm", speedUnits: "kts" },
+    preferences: { language, distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
     simulated: false
   }).daily_classifications[0]!.summary
 

@@ -62,7 +62,9 @@ export const anyDay: fc.Arbitrary<DayAssessment> = fc.record({
 export const anyPreferences: fc.Arbitrary<Preferences> = fc.record({
   language: fc.constantFrom("en", "es", "fr", "pt", "it", "ja"),
   distanceUnits: fc.constantFrom("nm", "mi", "km"),
-  speedUnits: fc.constantFrom("kts", "mph", "ms")
+  speedUnits: fc.constantFrom("kts", "mph", "ms"),
+  heightUnits: fc.constantFrom("ft", "m"),
+  temperatureUnits: fc.constantFrom("c", "f")
 })
 
 export const anyVessel: fc.Arbitrary<Vessel> = fc.record({

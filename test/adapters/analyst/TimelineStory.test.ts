@@ -49,7 +49,7 @@ describe("the day told from its hours", () => {
   it("in English, with numbers and times", () => {
     assert.deepStrictEqual(storyTexts(analystInput("en"), 0), [
       "Wind from the southwest 8–10 kt, building to 38 kt after 15:00.",
-      "Outside the window: wind 38 kt at 15:00, gusts to 48 kt at 15:00 and seas of 12 ft at 15:00.",
+      "Outside the window: wind 38 kt at 15:00, gusts to 48 kt at 15:00 and seas of 3.7 m at 15:00.",
       "High water 04:00 and 16:25; low water 10:12."
     ])
     const text = write(analystInput("en"))

@@ -54,7 +54,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("widgets end to end", (
       assert.strictEqual(w.display_type, "mini")
       assert.deepStrictEqual(w.coordinates, { latitude: 41.13, longitude: -71.71 })
       assert.strictEqual(w.num_days, 1)
-      assert.deepStrictEqual(w.preferences, { language: "en", distance_units: "nm", speed_units: "kts" })
+      assert.deepStrictEqual(w.preferences, { language: "en", distance_units: "nm", speed_units: "kts", height_units: "m", temperature_units: "c" })
       assert.deepStrictEqual(w.vessel_info, { type: "sailboat", length_ft: 30 })
       assert.strictEqual(w.auto_refresh_hours, null)
       assert.strictEqual(w.next_refresh_at, null)
@@ -103,6 +103,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("widgets end to end", (
         [widgetBody({ latitude: 91 }), "invalid_coordinates", "coordinates.latitude"],
         [widgetBody({ longitude: "east" }), "invalid_coordinates", "coordinates.longitude"],
         [widgetBody({ preferences: { language: "de" } }), "invalid_language", "preferences.language"],
+        [widgetBody({ preferences: { height_units: "yd" } }), "invalid_height_units", "preferences.height_units"],
         [widgetBody({ vessel_info: { type: "raft", length_ft: 3 } }), "invalid_vessel_info", "vessel_info.type"],
         [widgetBody({ trip_duration_hours: 0 }), "invalid_trip_duration", "trip_duration_hours"],
         [widgetBody({ auto_refresh_hours: 5 }), "invalid_auto_refresh", "auto_refresh_hours"],
@@ -214,7 +215,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("widgets end to end", (
       assert.strictEqual(u.json.name, "New name")
       assert.strictEqual(u.json.num_days, 4)
       assert.strictEqual(u.json.display_type, "full")
-      assert.deepStrictEqual(u.json.preferences, { language: "en", distance_units: "nm", speed_units: "mph" })
+      assert.deepStrictEqual(u.json.preferences, { language: "en", distance_units: "nm", speed_units: "mph", height_units: "ft", temperature_units: "f" })
       assert.strictEqual(u.json.latest_forecast.forecast_id, w.latest_forecast.forecast_id)
       assert.strictEqual(u.json.latest_forecast.ai_analysis.daily_classifications.length, 2)
       assert.strictEqual(u.json.embed.html.includes(`data-display="full"`), true)

@@ -60,15 +60,15 @@ await describeServer("keyset pagination on the Postgres server", () => {
           // Every fourth SpotCast shares its instant with the next, so ties are broken by id.
           yield* sql.unsafe(`
             INSERT INTO spotcasts (account_id, spotcast_id, created_at, latitude, longitude, start_at, num_days, language,
-              distance_units, speed_units, forecast_count, latest_forecast_id)
+              distance_units, speed_units, height_units, temperature_units, forecast_count, latest_forecast_id)
             SELECT CASE WHEN g % 2 = 0 THEN '${ACCOUNT}' ELSE 'acct_other' || lpad((1 + g % 20)::text, 18, '0') END,
                    'spc_' || lpad(g::text, 22, '0'), timestamptz '2026-01-01' + ((g / 4) * interval '1 second'),
-                   0, 0, now(), 1, 'en', 'nm', 'kts', 1, 'fcst_' || lpad(g::text, 22, '0')
+                   0, 0, now(), 1, 'en', 'nm', 'kts', 'm', 'c', 1, 'fcst_' || lpad(g::text, 22, '0')
             FROM generate_series(1, ${ROWS * 2}) g`)
           yield* sql.unsafe(`
             INSERT INTO spotcasts (account_id, spotcast_id, created_at, latitude, longitude, start_at, num_days, language,
-              distance_units, speed_units, forecast_count, latest_forecast_id)
-            VALUES ('${ACCOUNT}', '${SPOTCAST}', now(), 0, 0, now(), 1, 'en', 'nm', 'kts', ${ROWS}, 'fcst_x')`)
+              distance_units, speed_units, height_units, temperature_units, forecast_count, latest_forecast_id)
+            VALUES ('${ACCOUNT}', '${SPOTCAST}', now(), 0, 0, now(), 1, 'en', 'nm', 'kts', 'm', 'c', ${ROWS}, 'fcst_x')`)
           yield* sql.unsafe(`
             INSERT INTO forecasts (account_id, forecast_id, spotcast_id, created_at, status, stage, percentage)
             SELECT '${ACCOUNT}', 'fcst_' || lpad(g::text, 22, '0'), '${SPOTCAST}',

@@ -6,7 +6,7 @@ import * as OpenMeteoWeather from "../../../src/adapters/weather/OpenMeteoWeathe
 import { judgeDays, withTimeline } from "../../../src/domain/forecast/ForecastExtras.js"
 import type { ForecastWeather } from "../../../src/domain/weather/ForecastWeather.js"
 import { assessDays } from "../../../src/domain/safety/AssessDays.js"
-import type { DistanceUnit, SpeedUnit } from "../../../src/domain/spotcast/Preferences.js"
+import { type DistanceUnit, legacyUnitsFor, type SpeedUnit } from "../../../src/domain/spotcast/Preferences.js"
 import { defaultVessel } from "../../../src/domain/spotcast/Vessel.js"
 import { type Fake, fakeOpenMeteo, fixture, ok, redated, type Responder } from "./OpenMeteoFake.js"
 
@@ -90,7 +90,7 @@ describe("Open-Meteo: several models, tide and current (constructed fixtures)", 
           ...input,
           days: judged.days,
           confidence: judged.confidence,
-          preferences: { speedUnits, distanceUnits },
+          preferences: { speedUnits, distanceUnits, ...legacyUnitsFor({ distanceUnits }) },
           issuedAt: "2026-11-22T08:00:00.000Z"
         })
         const metres = distanceUnits === "km"
@@ -100,7 +100,7 @@ describe("Open-Meteo: several models, tide and current (constructed fixtures)", 
           distance: distanceUnits,
           height: metres ? "m" : "ft",
           temperature: fahrenheit ? "f" : "c",
-          precipitation_rate: "mm/h",
+          precipitation_rate: fahrenheit ? "in/h" : "mm/h",
           precipitation_probability: "%",
           period: "s",
           direction: "deg"

@@ -25,7 +25,7 @@ const command = (over: Partial<CreateRouteCommand> = {}): CreateRouteCommand => 
   departure: DateTime.unsafeMake(NOW + HOUR),
   speedKts: 20,
   departureWindowHours: 0,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
   vessel: { type: "sailboat", lengthFt: 30 },
   webhookUrl: WebhookUrl.make("https://hooks.example.com/route"),
   ...over

@@ -42,8 +42,23 @@ describe("createSpotCast", () => {
       assert.deepStrictEqual(view.latest.progress, { stage: "pending", percentage: 0 })
       assert.strictEqual(view.latest.status, "processing")
       assert.strictEqual(view.spotcast.metadata, `{"k":1.0}`)
-      assert.deepStrictEqual(view.spotcast.preferences, { language: "en", distanceUnits: "nm", speedUnits: "kts" })
+      // The units the command left out are resolved and stored: English with knots and nm reads metres and °C.
+      assert.deepStrictEqual(view.spotcast.preferences, { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "m", temperatureUnits: "c" })
       assert.strictEqual((yield* (yield* AccountStore).balance(account.id)).creditBalance, 8)
+    })))
+
+  it.effect("stores the units a command names, and the US reader's defaults for English with miles", () =>
+    at(Effect.gen(function*() {
+      const { account } = yield* seedAccount(10)
+      const named = yield* createSpotCast(account, command({
+        preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "f" }
+      }))
+      assert.strictEqual(named._tag, "Created")
+      const us = yield* createSpotCast(account, command({ preferences: { language: "en", distanceUnits: "mi", speedUnits: "kts" } }))
+      assert.strictEqual(us._tag, "Created")
+      const [a, b] = yield* Effect.forEach([named, us], (c) => getSpotCast(account, c.receipt.spotcastId))
+      assert.deepStrictEqual([a!.spotcast.preferences.heightUnits, a!.spotcast.preferences.temperatureUnits], ["ft", "f"])
+      assert.deepStrictEqual([b!.spotcast.preferences.heightUnits, b!.spotcast.preferences.temperatureUnits], ["ft", "f"])
     })))
 
   it.effect("refuses a start before yesterday or past the horizon, charging nothing", () =>

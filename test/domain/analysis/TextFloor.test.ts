@@ -11,7 +11,7 @@ import { calm, caution, gale, input } from "../../adapters/analyst/BuiltinFixtur
  * (19.9 m/s, 25.4 m/s, 4.2 m).
  */
 const prefs = (language: Language): Preferences =>
-  language === "ja" ? { language, distanceUnits: "km", speedUnits: "ms" } : { language, distanceUnits: "nm", speedUnits: "kts" }
+  language === "ja" ? { language, distanceUnits: "km", speedUnits: "ms", heightUnits: "m", temperatureUnits: "c" } : { language, distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }
 const GALE = 2
 
 const galeText = (language: Language, text: string) =>
@@ -87,7 +87,7 @@ describe("TextFloor: the issue's example and numbers", () => {
     const facts = dayFacts(input(prefs("en")), 0, "GO")
     assert.deepStrictEqual(reasons(checkText("Wind of 9.7 mph.", facts)), ["wrong_units"])
     assert.deepStrictEqual(reasons(checkText("Seas of 0.5 m.", facts)), ["wrong_units"])
-    const metric = dayFacts(input({ language: "en", distanceUnits: "km", speedUnits: "ms" }), 0, "GO")
+    const metric = dayFacts(input({ language: "en", distanceUnits: "km", speedUnits: "ms", heightUnits: "m", temperatureUnits: "c" }), 0, "GO")
     assert.deepStrictEqual(checkText("Wind of 4.3 m/s, seas of 0.5 m, visibility 18.5 km.", metric), [])
   })
 

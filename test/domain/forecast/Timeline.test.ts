@@ -11,8 +11,8 @@ import { assessDays } from "../../../src/domain/safety/AssessDays.js"
 import { defaultVessel } from "../../../src/domain/spotcast/Vessel.js"
 import { calmHour, galeHour, series } from "../safety/Hours.js"
 
-const kts = converterFor(displayUnits({ speedUnits: "kts", distanceUnits: "nm" }))
-const metric = converterFor(displayUnits({ speedUnits: "ms", distanceUnits: "km" }))
+const kts = converterFor(displayUnits({ speedUnits: "kts", distanceUnits: "nm", heightUnits: "ft", temperatureUnits: "c" }))
+const metric = converterFor(displayUnits({ speedUnits: "ms", distanceUnits: "km", heightUnits: "m", temperatureUnits: "c" }))
 
 const hour = (time: string, r: Partial<TimelineHour>): TimelineHour => ({ time, ...calmHour, ...r })
 

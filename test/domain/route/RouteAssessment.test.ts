@@ -45,7 +45,7 @@ const routeOf = (over: Partial<Route> = {}): Route => ({
   departure: DateTime.unsafeMake(NOON),
   speedKts: 10,
   departureWindowHours: 0,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
   vessel: { type: "sailboat", lengthFt: 30 },
   ...over
 })
@@ -160,7 +160,7 @@ describe("the departure window", () => {
 
   it("texts follow the language and units: Japanese, km and m/s", () => {
     const calm: WeatherLookup = () => at(hour(10))
-    const ja = Either.getOrThrow(analyzeRoute(routeOf({ preferences: { language: "ja", distanceUnits: "km", speedUnits: "ms" } }), calm))
+    const ja = Either.getOrThrow(analyzeRoute(routeOf({ preferences: { language: "ja", distanceUnits: "km", speedUnits: "ms", heightUnits: "m", temperatureUnits: "c" } }), calm))
     assert.include(ja.summary, "km")
     assert.include(ja.summary, "m/s")
     assert.include(ja.summary, "航海")

@@ -38,7 +38,7 @@ const routeOf = (over: Partial<Route> = {}): Route => ({
   departure: DateTime.unsafeMake(NOON - 6 * HOUR),
   speedKts: 10,
   departureWindowHours: 12,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
   vessel: { type: "sailboat", lengthFt: 30 },
   ...over
 })
@@ -68,7 +68,7 @@ describe("route departures", () => {
         point: hour(winds[Math.max(0, Math.min(winds.length - 1, Math.round((utc - first) / HOUR)))]!),
         utcOffsetSeconds: 0
       })
-      const analysis = Either.getOrThrow(analyzeRoute(routeOf({ departureWindowHours: windowHours, preferences: { language, distanceUnits: "nm", speedUnits: "kts" } }), lookup))
+      const analysis = Either.getOrThrow(analyzeRoute(routeOf({ departureWindowHours: windowHours, preferences: { language, distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" } }), lookup))
       const departures = analysis.departures ?? []
       if (windowHours === 0) {
         assert.strictEqual(departures.length, 0)

@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { resolvePreferences } from "../../../src/domain/spotcast/Preferences.js"
 import { quotedNumbers, type QuotedUnit } from "../../../src/domain/analysis/QuotedNumbers.js"
 import { converterFor, displayUnits } from "../../../src/domain/forecast/DisplayUnits.js"
 import { clockText, wallClockAt, zoneText } from "../../../src/domain/forecast/LocalClock.js"
@@ -19,7 +20,7 @@ const words = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? []
 
 /** English words of the route texts: every word the English texts of the fixtures use, plus the class codes. */
 const englishWords = new Set([
-  ...fixtures.flatMap((f) => unitSets.flatMap((u) => textsOf(analysisOf(f, { language: "en", ...u })).flatMap(words))),
+  ...fixtures.flatMap((f) => unitSets.flatMap((u) => textsOf(analysisOf(f, resolvePreferences({ language: "en", ...u }))).flatMap(words))),
   "go", "caution", "avoid", "utc", "kt", "kts", "knots", "nm", "ft", "feet", "seas", "swell", "leg", "legs", "departure", "arrival", "local", "time"
 ])
 /** Unit symbols every language writes as they are, and words the other languages share with English. */
@@ -42,7 +43,7 @@ for (const f of fixtures) {
     for (const language of languages) {
       it(`in ${language}, in every unit set`, () => {
         for (const units of unitSets) {
-          const preferences: Preferences = { language, ...units }
+          const preferences: Preferences = resolvePreferences({ language, ...units })
           const a = analysisOf(f, preferences)
           const label = `${language} ${units.distanceUnits}/${units.speedUnits}`
           const zone = zoneText(f.zone)
@@ -110,7 +111,7 @@ describe("route texts: wording", () => {
   it("Portuguese calls combined seas ondas, never ondulação (swell); every language's sea word is its SpotCast texts' word", () => {
     const seasWord: Record<Language, RegExp> = { en: /seas \d/, es: /olas de \d/, fr: /creux \d/, pt: /ondas de \d/, it: /onde di \d/, ja: /波高は\d/ }
     for (const language of languages) {
-      const a = analysisOf(fixtures[0]!, { language, distanceUnits: "km", speedUnits: "kts" })
+      const a = analysisOf(fixtures[0]!, resolvePreferences({ language, distanceUnits: "km", speedUnits: "kts" }))
       for (const leg of a.legs) {
         assert.match(leg.summary, seasWord[language])
         assert.notInclude(leg.summary, "ondulação")
@@ -119,15 +120,15 @@ describe("route texts: wording", () => {
   })
 
   it("a summary in French and in Japanese, as docs/routes.md shows them", () => {
-    const fr = analysisOf(fixtures[1]!, { language: "fr", distanceUnits: "nm", speedUnits: "kts" })
+    const fr = analysisOf(fixtures[1]!, resolvePreferences({ language: "fr", distanceUnits: "nm", speedUnits: "kts" }))
     assert.strictEqual(
       fr.summary,
       "Traversée de 60 milles nautiques en 2 étapes à 10 nœuds : départ le mercredi 2 décembre à 5 h, arrivée à 11 h après 6 heures de route " +
         "(heure locale, UTC+1). Évaluation : À ÉVITER. Le plus difficile : l'étape 2 (vent). Meilleur départ de la fenêtre : à 9 h (PRUDENCE)."
     )
-    assert.strictEqual(fr.legs[1]!.summary, "À ÉVITER : vent jusqu'à 38 nœuds, rafales 49,4 nœuds, creux 6,9 pieds")
+    assert.strictEqual(fr.legs[1]!.summary, "À ÉVITER : vent jusqu'à 38 nœuds, rafales 49,4 nœuds, creux 2,1 m")
     assert.strictEqual(fr.best_departure!.reason, "moins exposé que le départ demandé (À ÉVITER, vent)")
-    const ja = analysisOf(fixtures[1]!, { language: "ja", distanceUnits: "km", speedUnits: "ms" })
+    const ja = analysisOf(fixtures[1]!, resolvePreferences({ language: "ja", distanceUnits: "km", speedUnits: "ms" }))
     assert.strictEqual(
       ja.summary,
       "111.2km・2区間の航海（5.1m/s）：12月2日（水）5時出発、6時間後の11時到着（現地時間、UTC+1）。評価は「出航見合わせ」。最も厳しいのは区間2（風）。" +
@@ -143,7 +144,7 @@ describe("route texts: a passage across two zones", () => {
       point: f.weather(utc, p.longitude),
       ...(p.longitude > 20.75 ? { utcOffsetSeconds: 7200, timezone: "Africa/Cairo" } : { utcOffsetSeconds: 3600, timezone: "Africa/Lagos" })
     })
-    const a = Either.getOrThrow(analyzeRoute(routeOf(f, { language: "es", distanceUnits: "nm", speedUnits: "kts" }), lookup))
+    const a = Either.getOrThrow(analyzeRoute(routeOf(f, resolvePreferences({ language: "es", distanceUnits: "nm", speedUnits: "kts" })), lookup))
     assert.include(a.summary, "salida el miércoles 2 de diciembre a las 05:00, llegada a las 11:00 tras 6 horas (hora local, Africa/Lagos)")
     assert.notInclude(a.summary, "Africa/Cairo")
     assert.match(a.departures![0]!.arrival_local!, /T12:00:\d\d\.\d{3}\+02:00$/)

@@ -24,7 +24,7 @@ const widget = (over: Partial<Widget> = {}): Widget => ({
   displayType: "mini",
   coordinates: { latitude: 41.13, longitude: -71.71 },
   numDays: 2,
-  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+  preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" },
   createdAt: T0,
   updatedAt: T0,
   lastRefreshedAt: T0,
@@ -49,11 +49,33 @@ describe("widget state decisions", () => {
     assert.isUndefined(refreshed(widget(), at(3)).nextRefreshAt)
   })
 
+  it("a patch's units: named ones are taken, the rest kept unless the audience changes", () => {
+    const base = widget({})
+    // Only names: nothing about units changes.
+    assert.deepStrictEqual(applyPatch(base, { name: "x" }, at(1)).preferences, base.preferences)
+    // Same audience, one unit named: the other is kept.
+    assert.deepStrictEqual(
+      applyPatch(base, { preferences: { heightUnits: "m" } }, at(1)).preferences,
+      { ...base.preferences, heightUnits: "m" }
+    )
+    // A new audience (French with km): the units it does not name are its defaults.
+    assert.deepStrictEqual(
+      applyPatch(base, { preferences: { language: "fr", distanceUnits: "km" } }, at(1)).preferences,
+      { language: "fr", distanceUnits: "km", speedUnits: "kts", heightUnits: "m", temperatureUnits: "c" }
+    )
+    // A new audience with a unit named: that one is taken, the other is the default.
+    assert.deepStrictEqual(
+      applyPatch(base, { preferences: { distanceUnits: "mi", temperatureUnits: "c" } }, at(1)).preferences,
+      { language: "en", distanceUnits: "mi", speedUnits: "kts", heightUnits: "ft", temperatureUnits: "c" }
+    )
+  })
+
   it("a patch changes only what it names; null turns auto-refresh off", () => {
     const base = widget({ autoRefreshHours: 12, nextRefreshAt: at(12), tripDurationHours: 5 })
     const renamed = applyPatch(base, { name: "New", preferences: { speedUnits: "mph" } }, at(1))
     assert.strictEqual(renamed.name, "New")
-    assert.deepStrictEqual(renamed.preferences, { language: "en", distanceUnits: "nm", speedUnits: "mph" })
+    // English with mph reads like a US audience: the units it did not name are that audience's defaults.
+    assert.deepStrictEqual(renamed.preferences, { language: "en", distanceUnits: "nm", speedUnits: "mph", heightUnits: "ft", temperatureUnits: "f" })
     assert.strictEqual(renamed.autoRefreshHours, 12)
     assert.strictEqual(ms(renamed.nextRefreshAt), ms(at(12)))
     assert.strictEqual(renamed.tripDurationHours, 5)

@@ -557,6 +557,16 @@ export interface components {
                 distance_units?: "nm" | "mi" | "km";
                 /** @enum {string} */
                 speed_units?: "kts" | "mph" | "ms";
+                /**
+                 * @description Addition: seas, swell, tides and vessel lengths. Default: ft when language is en and distance_units is mi or speed_units is mph (a US reader), m otherwise. Resolved at create and stored.
+                 * @enum {string}
+                 */
+                height_units?: "ft" | "m";
+                /**
+                 * @description Addition: air and water temperatures; with f, rain rates are in in/h (mm/h otherwise). Default: f when language is en and distance_units is mi or speed_units is mph (a US reader), c otherwise. Resolved at create and stored.
+                 * @enum {string}
+                 */
+                temperature_units?: "c" | "f";
             };
             vessel_info?: {
                 /** @enum {string} */
@@ -574,7 +584,7 @@ export interface components {
         ValidationError: {
             error: {
                 /** @enum {string} */
-                code: "invalid_coordinates" | "invalid_date_format" | "invalid_start_date" | "invalid_num_days" | "invalid_webhook_url" | "invalid_preferences" | "invalid_language" | "invalid_distance_units" | "invalid_speed_units" | "invalid_vessel_info" | "invalid_trip_duration" | "invalid_metadata" | "invalid_limit" | "invalid_cursor" | "invalid_json" | "invalid_display_type" | "invalid_auto_refresh" | "invalid_date_range" | "invalid_waypoints" | "invalid_departure_time" | "invalid_speed" | "invalid_departure_window" | "ambiguous_credentials" | "invalid_request";
+                code: "invalid_coordinates" | "invalid_date_format" | "invalid_start_date" | "invalid_num_days" | "invalid_webhook_url" | "invalid_preferences" | "invalid_language" | "invalid_distance_units" | "invalid_speed_units" | "invalid_height_units" | "invalid_temperature_units" | "invalid_vessel_info" | "invalid_trip_duration" | "invalid_metadata" | "invalid_limit" | "invalid_cursor" | "invalid_json" | "invalid_display_type" | "invalid_auto_refresh" | "invalid_date_range" | "invalid_waypoints" | "invalid_departure_time" | "invalid_speed" | "invalid_departure_window" | "ambiguous_credentials" | "invalid_request";
                 message: string;
                 param?: string;
                 /** @description This request's id, as in the Request-Id header; quote it when reporting a problem */
@@ -1056,7 +1066,7 @@ export interface components {
         };
         /**
          * Forecast Units
-         * @description Addition (issue 15): the unit of every number in `hourly`, `conditions` and `tides`. Directions are degrees true: where wind, waves and swell come FROM, where a current flows TO.
+         * @description Addition (issue 15): the unit of every number in `hourly`, `conditions` and `tides`, from the SpotCast's preferences (`height_units`, `temperature_units`; rain in in/h when temperatures are in °F). Directions are degrees true: where wind, waves and swell come FROM, where a current flows TO.
          */
         ForecastUnits: {
             /** @enum {string} */
@@ -1068,7 +1078,7 @@ export interface components {
             /** @enum {string} */
             temperature: "c" | "f";
             /** @enum {string} */
-            precipitation_rate: "mm/h";
+            precipitation_rate: "mm/h" | "in/h";
             /** @enum {string} */
             precipitation_probability: "%";
             /** @enum {string} */
@@ -1298,6 +1308,16 @@ export interface components {
                 distance_units?: "nm" | "mi" | "km";
                 /** @enum {string} */
                 speed_units?: "kts" | "mph" | "ms";
+                /**
+                 * @description Addition: seas, swell, tides and vessel lengths. Default: ft when language is en and distance_units is mi or speed_units is mph (a US reader), m otherwise. Resolved at create and stored.
+                 * @enum {string}
+                 */
+                height_units?: "ft" | "m";
+                /**
+                 * @description Addition: air and water temperatures; with f, rain rates are in in/h (mm/h otherwise). Default: f when language is en and distance_units is mi or speed_units is mph (a US reader), c otherwise. Resolved at create and stored.
+                 * @enum {string}
+                 */
+                temperature_units?: "c" | "f";
             };
             vessel_info?: {
                 /** @enum {string} */
@@ -1337,6 +1357,10 @@ export interface components {
                 language: string;
                 distance_units: string;
                 speed_units: string;
+                /** @description Addition: the height unit stored at create (ft or m) */
+                height_units: string;
+                /** @description Addition: the temperature unit stored at create (c or f) */
+                temperature_units: string;
             };
             vessel_info: {
                 type: string;
@@ -1412,6 +1436,16 @@ export interface components {
                 distance_units?: "nm" | "mi" | "km";
                 /** @enum {string} */
                 speed_units?: "kts" | "mph" | "ms";
+                /**
+                 * @description Addition: seas, swell, tides and vessel lengths. Default: ft when language is en and distance_units is mi or speed_units is mph (a US reader), m otherwise. Resolved at create and stored.
+                 * @enum {string}
+                 */
+                height_units?: "ft" | "m";
+                /**
+                 * @description Addition: air and water temperatures; with f, rain rates are in in/h (mm/h otherwise). Default: f when language is en and distance_units is mi or speed_units is mph (a US reader), c otherwise. Resolved at create and stored.
+                 * @enum {string}
+                 */
+                temperature_units?: "c" | "f";
             };
             vessel_info?: {
                 /** @enum {string} */
@@ -1687,6 +1721,16 @@ export interface components {
                 distance_units?: "nm" | "mi" | "km";
                 /** @enum {string} */
                 speed_units?: "kts" | "mph" | "ms";
+                /**
+                 * @description Addition: seas, swell, tides and vessel lengths. Default: ft when language is en and distance_units is mi or speed_units is mph (a US reader), m otherwise. Resolved at create and stored.
+                 * @enum {string}
+                 */
+                height_units?: "ft" | "m";
+                /**
+                 * @description Addition: air and water temperatures; with f, rain rates are in in/h (mm/h otherwise). Default: f when language is en and distance_units is mi or speed_units is mph (a US reader), c otherwise. Resolved at create and stored.
+                 * @enum {string}
+                 */
+                temperature_units?: "c" | "f";
             };
             /**
              * Format: uri
@@ -1734,6 +1778,10 @@ export interface components {
                 language: string;
                 distance_units: string;
                 speed_units: string;
+                /** @description Addition: the height unit stored at create (ft or m) */
+                height_units: string;
+                /** @description Addition: the temperature unit stored at create (c or f) */
+                temperature_units: string;
             };
             forecast_count: number;
             metadata?: {
@@ -4537,6 +4585,10 @@ export interface operations {
                             language: string;
                             distance_units: string;
                             speed_units: string;
+                            /** @description Addition: the height unit stored at create (ft or m) */
+                            height_units: string;
+                            /** @description Addition: the temperature unit stored at create (c or f) */
+                            temperature_units: string;
                         };
                         vessel_info: {
                             type: string;
@@ -5466,6 +5518,10 @@ export interface operations {
                             language: string;
                             distance_units: string;
                             speed_units: string;
+                            /** @description Addition: the height unit stored at create (ft or m) */
+                            height_units: string;
+                            /** @description Addition: the temperature unit stored at create (c or f) */
+                            temperature_units: string;
                         };
                         vessel_info: {
                             type: string;

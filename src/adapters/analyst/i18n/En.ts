@@ -4,7 +4,7 @@ import type { DayFacts, Pack, Range } from "./Pack.js"
 
 const units: Record<UnitKey, string> = {
   kts: "kt", mph: "mph", ms: "m/s", nm: "nm", mi: "mi", km: "km", ft: "ft", m: "m",
-  c: "°C", f: "°F", s: "s", pct: "%", mmh: "mm/h"
+  c: "°C", f: "°F", s: "s", pct: "%", mmh: "mm/h", inh: "in/h"
 }
 const tight = new Set<UnitKey>(["c", "f", "pct"])
 const unitAfter = (digits: string, unit: UnitKey) => tight.has(unit) ? `${digits}${units[unit]}` : `${digits} ${units[unit]}`

@@ -5,7 +5,7 @@ import type { DayFacts, Pack, Range } from "./Pack.js"
 const units: Record<UnitKey, readonly [singular: string, plural: string]> = {
   kts: ["nœud", "nœuds"], mph: ["mph", "mph"], ms: ["m/s", "m/s"], nm: ["mille nautique", "milles nautiques"],
   mi: ["mile", "miles"], km: ["km", "km"], ft: ["pied", "pieds"], m: ["m", "m"], c: ["°C", "°C"], f: ["°F", "°F"],
-  s: ["s", "s"], pct: ["%", "%"], mmh: ["mm/h", "mm/h"]
+  s: ["s", "s"], pct: ["%", "%"], mmh: ["mm/h", "mm/h"], inh: ["in/h", "in/h"]
 }
 // French puts the plural from 2 on: "1,5 nœud", "2 nœuds".
 const word = (q: Quantity) => units[q.unit][Math.abs(q.amount) < 2 ? 0 : 1]

@@ -5,7 +5,7 @@ import type { DayFacts, Pack, Range } from "./Pack.js"
 const units: Record<UnitKey, readonly [singular: string, plural: string]> = {
   kts: ["nodo", "nodi"], mph: ["mph", "mph"], ms: ["m/s", "m/s"], nm: ["miglio nautico", "miglia nautiche"],
   mi: ["miglio", "miglia"], km: ["km", "km"], ft: ["piede", "piedi"], m: ["m", "m"], c: ["°C", "°C"], f: ["°F", "°F"],
-  s: ["s", "s"], pct: ["%", "%"], mmh: ["mm/h", "mm/h"]
+  s: ["s", "s"], pct: ["%", "%"], mmh: ["mm/h", "mm/h"], inh: ["in/h", "in/h"]
 }
 const word = (q: Quantity) => units[q.unit][q.amount === 1 ? 0 : 1]
 const quantity = (q: Quantity) => q.unit === "pct" ? `${q.digits}%` : `${q.digits} ${word(q)}`

@@ -4,7 +4,7 @@ import type { DayFacts, Pack, Range } from "./Pack.js"
 
 const units: Record<UnitKey, string> = {
   kts: "ノット", mph: "mph", ms: "m/s", nm: "海里", mi: "マイル", km: "km", ft: "フィート", m: "m",
-  c: "°C", f: "°F", s: "秒", pct: "%", mmh: "mm/h"
+  c: "°C", f: "°F", s: "秒", pct: "%", mmh: "mm/h", inh: "in/h"
 }
 // Japanese writes the unit straight after the number, with no space and no plural.
 const quantity = (q: Quantity) => `${q.digits}${units[q.unit]}`

@@ -8,7 +8,7 @@ import type { DayFacts, Pack, Range } from "./Pack.js"
 const units: Record<UnitKey, readonly [singular: string, plural: string]> = {
   kts: ["nó", "nós"], mph: ["mph", "mph"], ms: ["m/s", "m/s"], nm: ["milha náutica", "milhas náuticas"],
   mi: ["milha", "milhas"], km: ["km", "km"], ft: ["pé", "pés"], m: ["m", "m"], c: ["°C", "°C"], f: ["°F", "°F"],
-  s: ["s", "s"], pct: ["%", "%"], mmh: ["mm/h", "mm/h"]
+  s: ["s", "s"], pct: ["%", "%"], mmh: ["mm/h", "mm/h"], inh: ["in/h", "in/h"]
 }
 const word = (q: Quantity) => units[q.unit][q.amount === 1 ? 0 : 1]
 const quantity = (q: Quantity) => q.unit === "pct" ? `${q.digits}%` : `${q.digits} ${word(q)}`

@@ -19,6 +19,8 @@ const fieldCodes: Record<string, readonly [ValidationCode, string?]> = {
   "preferences.language": ["invalid_language"],
   "preferences.distance_units": ["invalid_distance_units"],
   "preferences.speed_units": ["invalid_speed_units"],
+  "preferences.height_units": ["invalid_height_units"],
+  "preferences.temperature_units": ["invalid_temperature_units"],
   vessel_info: ["invalid_vessel_info"],
   trip_duration_hours: ["invalid_trip_duration"],
   display_type: ["invalid_display_type"],

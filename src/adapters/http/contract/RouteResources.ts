@@ -7,6 +7,7 @@ import { type Route, RouteAnalysis, type RouteView } from "../../../domain/route
 import { apiBase } from "../../../domain/spotcast/Links.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
 import { acceptedBody, acceptedFields } from "./AcceptedBody.js"
+import { preferencesBody } from "./CreateBodyFields.js"
 import { ForecastListItem, forecastListItem } from "./ForecastResource.js"
 import { CoordinatesBody, ForecastStatusBody, listBody, listOf, ProgressBody, Timestamp, timestamp } from "./Wire.js"
 
@@ -63,7 +64,13 @@ export const routeForecastBody = (forecast: Forecast, analysis: RouteAnalysis | 
 }
 
 const VesselBody = Schema.Struct({ type: Schema.String, length_ft: Schema.Number })
-const PreferencesBody = Schema.Struct({ language: Schema.String, distance_units: Schema.String, speed_units: Schema.String })
+const PreferencesBody = Schema.Struct({
+  language: Schema.String,
+  distance_units: Schema.String,
+  speed_units: Schema.String,
+  height_units: Schema.String.annotations({ description: "Addition: the height unit stored at create (ft or m)" }),
+  temperature_units: Schema.String.annotations({ description: "Addition: the temperature unit stored at create (c or f)" })
+})
 
 const routeHead = {
   id: Schema.String,
@@ -108,11 +115,7 @@ const head = (route: Route, latest: Forecast) => {
 export const routeResource = ({ analysis, forecastCount, latest, route }: RouteView): RouteResource => ({
   ...head(route, latest),
   ...(route.vessel === undefined ? {} : { vessel_info: { type: route.vessel.type, length_ft: route.vessel.lengthFt } }),
-  preferences: {
-    language: route.preferences.language,
-    distance_units: route.preferences.distanceUnits,
-    speed_units: route.preferences.speedUnits
-  },
+  preferences: preferencesBody(route.preferences),
   forecast_count: forecastCount,
   ...(route.metadata === undefined ? {} : { metadata: route.metadata }),
   latest_forecast: routeForecastBody(latest, analysis)

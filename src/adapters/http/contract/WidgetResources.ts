@@ -9,7 +9,7 @@ import {
   type WidgetPatch,
   type WidgetView
 } from "../../../domain/widget/Widget.js"
-import { preferencesOf, PreferencesInput, vesselOf, VesselInfoInput } from "./CreateBodyFields.js"
+import { preferencesBody, preferencesOf, PreferencesInput, vesselOf, VesselInfoInput } from "./CreateBodyFields.js"
 import { MAX_TRIP_DURATION_HOURS } from "./CreateSpotCastRequest.js"
 import { LatestForecast, latestForecast } from "./ForecastResource.js"
 import { required, says, strict } from "./SchemaAnnotations.js"
@@ -91,7 +91,9 @@ export const widgetPatch = (r: UpdateWidgetRequest, current: { latitude: number;
   preferences: r.preferences === undefined ? undefined : {
     ...(r.preferences.language === undefined ? {} : { language: r.preferences.language }),
     ...(r.preferences.distance_units === undefined ? {} : { distanceUnits: r.preferences.distance_units }),
-    ...(r.preferences.speed_units === undefined ? {} : { speedUnits: r.preferences.speed_units })
+    ...(r.preferences.speed_units === undefined ? {} : { speedUnits: r.preferences.speed_units }),
+    ...(r.preferences.height_units === undefined ? {} : { heightUnits: r.preferences.height_units }),
+    ...(r.preferences.temperature_units === undefined ? {} : { temperatureUnits: r.preferences.temperature_units })
   },
   vessel: vesselOf(r.vessel_info),
   tripDurationHours: r.trip_duration_hours,
@@ -110,7 +112,13 @@ export const WidgetResource = Schema.Struct({
   display_type: Schema.Literal("mini", "full"),
   coordinates: CoordinatesBody,
   num_days: Schema.Int,
-  preferences: Schema.Struct({ language: Schema.String, distance_units: Schema.String, speed_units: Schema.String }),
+  preferences: Schema.Struct({
+    language: Schema.String,
+    distance_units: Schema.String,
+    speed_units: Schema.String,
+    height_units: Schema.String.annotations({ description: "Addition: the height unit stored at create (ft or m)" }),
+    temperature_units: Schema.String.annotations({ description: "Addition: the temperature unit stored at create (c or f)" })
+  }),
   vessel_info: Schema.NullOr(Schema.Struct({ type: Schema.String, length_ft: Schema.Number })),
   trip_duration_hours: Schema.NullOr(Schema.Int),
   auto_refresh_hours: Schema.NullOr(Schema.Int),
@@ -142,11 +150,7 @@ export const widgetResource = (baseUrl: string) => ({ latest, widget }: WidgetVi
   display_type: widget.displayType,
   coordinates: { latitude: widget.coordinates.latitude, longitude: widget.coordinates.longitude },
   num_days: widget.numDays,
-  preferences: {
-    language: widget.preferences.language,
-    distance_units: widget.preferences.distanceUnits,
-    speed_units: widget.preferences.speedUnits
-  },
+  preferences: preferencesBody(widget.preferences),
   vessel_info: widget.vessel === undefined ? null : { type: widget.vessel.type, length_ft: widget.vessel.lengthFt },
   trip_duration_hours: widget.tripDurationHours ?? null,
   auto_refresh_hours: widget.autoRefreshHours ?? null,

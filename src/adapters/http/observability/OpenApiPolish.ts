@@ -328,7 +328,7 @@ export const withDatedExamples = (spec: Record<string, any>, todayMillis: number
     start_date: today,
     num_days: 3,
     vessel_info: { type: "sailboat", length_ft: 30 },
-    preferences: { language: "en", speed_units: "kts", distance_units: "nm" },
+    preferences: { language: "en", speed_units: "kts", distance_units: "nm", height_units: "m", temperature_units: "c" },
     metadata: { trip: "docs" }
   })
   bodyExample(out, "/v3/spotcast/widgets", {

@@ -48,7 +48,7 @@ describe("CreateSpotCastRequest validation (docs/decisions.md codes and params)"
       coordinates: { latitude: 41.13, longitude: -71.71 },
       start: DateTime.unsafeMake("2026-11-23T00:00:00Z"),
       numDays: 3,
-      preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts" },
+      preferences: { language: "en", distanceUnits: "nm", speedUnits: "kts", heightUnits: "m", temperatureUnits: "c" },
       vessel: undefined,
       tripDurationHours: undefined,
       metadata: undefined,
@@ -58,11 +58,11 @@ describe("CreateSpotCastRequest validation (docs/decisions.md codes and params)"
       ...base,
       webhook_url: "https://hooks.example.com/h",
       metadata: { trip: 1 },
-      preferences: { speed_units: "ms" },
+      preferences: { speed_units: "ms", temperature_units: "f" },
       vessel_info: { type: "yacht", length_ft: 42 },
       trip_duration_hours: 6
     }))
-    assert.deepStrictEqual(full.preferences, { language: "en", distanceUnits: "nm", speedUnits: "ms" })
+    assert.deepStrictEqual(full.preferences, { language: "en", distanceUnits: "nm", speedUnits: "ms", heightUnits: "m", temperatureUnits: "f" })
     assert.deepStrictEqual(full.vessel, { type: "yacht", lengthFt: 42 })
     assert.deepStrictEqual([full.tripDurationHours, full.metadata, full.webhookUrl], [6, `{"trip":1}`, "https://hooks.example.com/h"])
     // The text as sent, when the body's text is at hand.
@@ -90,6 +90,8 @@ describe("CreateSpotCastRequest validation (docs/decisions.md codes and params)"
     ["language", { ...base, preferences: { language: "de" } }, "invalid_language", "preferences.language"],
     ["distance units", { ...base, preferences: { distance_units: "m" } }, "invalid_distance_units", "preferences.distance_units"],
     ["speed units", { ...base, preferences: { speed_units: "knots" } }, "invalid_speed_units", "preferences.speed_units"],
+    ["height units", { ...base, preferences: { height_units: "M" } }, "invalid_height_units", "preferences.height_units"],
+    ["temperature units", { ...base, preferences: { temperature_units: "celsius" } }, "invalid_temperature_units", "preferences.temperature_units"],
     ["vessel type", { ...base, vessel_info: { type: "sailing", length_ft: 30 } }, "invalid_vessel_info", "vessel_info.type"],
     ["vessel length", { ...base, vessel_info: { type: "pwc", length_ft: 501 } }, "invalid_vessel_info", "vessel_info.length_ft"],
     ["vessel length missing", { ...base, vessel_info: { type: "pwc" } }, "invalid_vessel_info", "vessel_info.length_ft"],
