@@ -10,6 +10,7 @@ import { Timestamp } from "./Columns.js"
 import { AccountFromRow } from "./AccountRows.js"
 import type { OpenAccountRows } from "./KeyWithAccount.js"
 import { FORECAST_COLUMNS_AS_F, forecastOfRow, type Row, SPOTCAST_COLUMNS_AS_S, spotcastOfRow } from "./ReadRows.js"
+import { type Coalesce, uncoalesced } from "./CoalescedReads.js"
 import { makeKnownViews, type RowVersions, sameVersions } from "./KnownViews.js"
 import { ForecastFromRow } from "./SpotCastRows.js"
 
@@ -64,7 +65,11 @@ const withLatest = `s.*, ${FORECAST_COLUMNS_AS_F}`
  * prints: its cost depends on the page size, not on how many rows the account has. Rows are mapped
  * without decoding them again (ReadRows).
  */
-export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: OpenAccountRows = (rows) => rows) => {
+export const makeSpotCastReads = (
+  sql: SqlClient.SqlClient,
+  openAccountRows: OpenAccountRows = (rows) => rows,
+  coalesce: Coalesce = uncoalesced
+) => {
   const decodeAccount = Schema.decodeUnknown(AccountFromRow)
   const findForecast = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: Schema.String, spotcastId: Schema.String, forecastId: Schema.String }),
@@ -118,12 +123,9 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
    * versions only (one narrow statement); unchanged, the view kept is answered, changed, it is read
    * whole again. Never read before: read whole at once (one statement).
    */
-  const get = (accountId: string, spotcastId: string, includeWidgets = false) => {
-    if (includeWidgets) {
-      return Effect.map(fullRead(accountId, spotcastId, true), (rows) => Option.map(Option.fromNullable(rows[0]), viewOfRow))
-    }
+  const readView = ({ accountId, spotcastId }: { readonly accountId: string; readonly spotcastId: string }) => {
     const kept = known.find(accountId, spotcastId)
-    if (kept === undefined) return readAndRemember(accountId, spotcastId)
+    if (kept === undefined) return Effect.orDie(readAndRemember(accountId, spotcastId))
     return Effect.flatMap(
       sql<Row>`SELECT s.xmin::text AS v_spotcast, f.xmin::text AS v_forecast
           FROM spotcasts s JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
@@ -138,7 +140,15 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
         known.touch(accountId, spotcastId)
         return Effect.succeedSome(kept.view)
       }
-    )
+    ).pipe(Effect.orDie)
+  }
+  // The same SpotCast asked by several requests at once: one read for those waiting (CoalescedReads).
+  const sharedRead = coalesce(({ accountId, spotcastId }) => `${accountId} ${spotcastId}`, readView)
+  const get = (accountId: string, spotcastId: string, includeWidgets = false) => {
+    if (includeWidgets) {
+      return Effect.map(fullRead(accountId, spotcastId, true), (rows) => Option.map(Option.fromNullable(rows[0]), viewOfRow))
+    }
+    return sharedRead({ accountId, spotcastId })
   }
 
   /**
@@ -178,7 +188,7 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
       }
     )
 
-  const list = (accountId: string, page: PageRequest) => {
+  const readPage = ({ accountId, page }: { readonly accountId: string; readonly page: PageRequest }) => {
     const after = page.after === undefined ? null : { createdAt: new Date(page.after.createdAtMillis), id: page.after.id }
     return Effect.map(
       sql<Row>`SELECT s.spotcast_id, s.created_at, s.latitude, s.longitude, f.forecast_id, f.status
@@ -194,8 +204,14 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
           },
           latest: { id: r.forecast_id as ForecastId, status: r.status as ForecastStatus }
         }))
-    )
+    ).pipe(Effect.orDie)
   }
+  // The same page asked by several requests at once: one read for those waiting (CoalescedReads).
+  const sharedPage = coalesce(
+    ({ accountId, page }) => `${accountId} ${page.limit} ${page.after?.createdAtMillis ?? ""} ${page.after?.id ?? ""}`,
+    readPage
+  )
+  const list = (accountId: string, page: PageRequest) => sharedPage({ accountId, page })
 
   return {
     get,
