@@ -70,8 +70,13 @@ cpu_s() { awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/p
 wrk_run() {
   local out="$WORK/wrk.$2.$1.txt" c0 c1
   c0=$(cpu_s "$5")
+  # the server's resident memory, sampled twice a second while wrk runs (max printed after the run)
+  ( m=0; while sleep 0.5; do r=$(ps -o rss= -p "$5" 2>/dev/null) || break; [ "${r:-0}" -gt "$m" ] && m=$r; echo "$m" >"$out.rss"; done ) &
+  local sampler=$!
   KEY="$KEY" taskset -c 1 wrk -t1 -c"$CONNS" -d"${DUR}s" --latency -s "$4" "$3" >"$out" 2>&1
+  kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
   c1=$(cpu_s "$5")
+  echo "# $2 round $1: server RSS max $(cat "$out.rss" 2>/dev/null || echo '?') kB"
   node -e '
     const t = require("fs").readFileSync(process.argv[1], "utf8")
     const ms = (v, u) => Number(v) * ({ us: 0.001, ms: 1, s: 1000, m: 60000 }[u])
