@@ -18,7 +18,8 @@ interface Pending<A> {
  *
  * The statements run on fibers of their own (made from `runtime`), not on the first request's: that
  * request may be interrupted, its client gone, while others wait on the same statement. Answers must be
- * values the waiters may share (immutable); a failure is every waiter's.
+ * values the waiters may share (immutable). A failure is every waiter's, including those waiting for the
+ * next read: when storage is unreachable they learn it at once instead of after a second deadline.
  */
 export const makeCoalescedReads = <R>(runtime: Runtime.Runtime<R>) => {
   const runFork = Runtime.runFork(runtime)
@@ -36,6 +37,12 @@ export const makeCoalescedReads = <R>(runtime: Runtime.Runtime<R>) => {
       state.waiting = []
       runFork(read(params)).addObserver((exit) => {
         for (const resume of waiting) resume(exit)
+        // A failed read (the database unreachable, a timeout) fails those who came meanwhile too, at
+        // once: a failure is no stale answer, and a second statement would make them wait as long again.
+        if (exit._tag === "Failure") {
+          for (const resume of state.waiting) resume(exit)
+          state.waiting = []
+        }
         send(key, state, params)
       })
     }

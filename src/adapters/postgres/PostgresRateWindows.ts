@@ -97,8 +97,17 @@ export const layer = Layer.effect(
         else same.push(waiter)
       }
       const batches = [...windows.values()].sort((a, b) => a[0]!.windowStartMillis - b[0]!.windowStartMillis)
-      const fiber = runFork(Effect.forEach(batches, (waiters) => Effect.exit(countBatch(key, waiters)), { discard: true }))
-      fiber.addObserver(() => flush(key, bucket))
+      const fiber = runFork(Effect.forEach(batches, (waiters) => Effect.exit(countBatch(key, waiters))))
+      fiber.addObserver((exit) => {
+        // A failed count (the database unreachable, a timeout) fails the requests that came meanwhile too,
+        // at once, uncounted: a second statement would make them wait out the same deadline again.
+        const failed = Exit.isFailure(exit) ? exit : Exit.isSuccess(exit) ? exit.value.find(Exit.isFailure) : undefined
+        if (failed !== undefined) {
+          for (const waiter of bucket.queue) waiter.resume(Exit.failCause(failed.cause))
+          bucket.queue = []
+        }
+        flush(key, bucket)
+      })
     }
 
     return {

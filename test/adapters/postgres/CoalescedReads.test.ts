@@ -55,18 +55,21 @@ describe("coalesced reads", () => {
       assert.strictEqual(yield* Fiber.join(later), 4)
     }))
 
-  it.effect("a failed read fails every request that shared it, and the next read is made anew", () =>
+  it.effect("a failed read fails at once those who shared it and those waiting for the next; then a read is made anew", () =>
     Effect.gen(function*() {
       const coalesce = makeCoalescedReads(yield* Effect.runtime<never>())
       const outcomes = [Effect.dieMessage("storage gone"), Effect.succeed("ok")]
       let n = 0
       const gate = yield* Deferred.make<void>()
       const shared = coalesce((key: string) => key, () => Effect.zipRight(Deferred.await(gate), outcomes[n++]!))
-      const blocker = yield* Effect.fork(Effect.exit(shared("k")))
+      const sent = yield* Effect.fork(Effect.exit(shared("k")))
+      yield* settle
+      const waiting = yield* Effect.fork(Effect.exit(shared("k")))
       yield* settle
       yield* Deferred.succeed(gate, undefined)
-      const failed = yield* Fiber.join(blocker)
-      assert.isTrue(Exit.isFailure(failed))
+      assert.isTrue(Exit.isFailure(yield* Fiber.join(sent)))
+      assert.isTrue(Exit.isFailure(yield* Fiber.join(waiting)), "no second statement to wait out")
+      assert.strictEqual(n, 1)
       assert.strictEqual(yield* shared("k"), "ok")
     }))
 
