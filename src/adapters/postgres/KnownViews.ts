@@ -13,8 +13,11 @@ export interface RowVersions {
   readonly forecast: string
 }
 
-/** Past this many views the least recently read is forgotten (a view with its analysis is ~100 KB of heap). */
-export const KNOWN_VIEWS = 128
+/**
+ * Past this many views the least recently read is forgotten. A view holds its parsed analysis and the
+ * HTTP adapter keeps its body beside it (a 5-day SpotCast's is about 60 KB): an estimated 15 MB at most.
+ */
+export const KNOWN_VIEWS = 64
 
 /**
  * The views this process read last, each with the versions it was read from, so that a read of an
