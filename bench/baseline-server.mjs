@@ -2,9 +2,9 @@
 // node:http + pg (pool of 10, as SpotCast's default), the same auth (Bearer or X-API-Key -> SHA-256 hex ->
 // one JOIN of api_keys and accounts, last_used_at touched at most once a minute), the three
 // X-RateLimit-* headers and the same JSON bytes for GET /v3/spotcast/{id}, GET /v3/spotcasts and
-// GET /v3/account/balance. Rate windows: BASELINE_RATE=memory (default: one process's fixed minute, as
-// ../shared/perf/baseline.mjs) or shared (the same upsert into rate_windows that SpotCast makes on a
-// PostgreSQL server, so that the windows hold across processes). Keep it in step with the schema
+// GET /v3/account/balance. Rate windows: BASELINE_RATE=shared (default: the upsert into rate_windows that
+// SpotCast makes on a PostgreSQL server, one statement per request as a hand-written server sends it, so
+// that the windows hold across processes) or memory (one process's fixed minute, as ../shared/perf/baseline.mjs). Keep it in step with the schema
 // (src/adapters/postgres/Schema*.ts): a schema change that this file does not follow shows up as
 // "BODY DIFFERS" in bench/perf.sh.
 // usage: node bench/baseline-server.mjs <port> <database url> <public base url> <cursor secret>
@@ -16,7 +16,7 @@ import pg from "pg"
 const [port, dbUrl, base, cursorSecret] = process.argv.slice(2)
 const pool = new pg.Pool({ connectionString: dbUrl, max: 10 })
 const DEFAULT_LIMIT = 100000000
-const sharedRate = process.env.BASELINE_RATE === "shared"
+const sharedRate = process.env.BASELINE_RATE !== "memory"
 const windows = new Map()
 const touched = new Map()
 

@@ -14,6 +14,10 @@ const scenarios = [
   { name: "GET /v3/spotcast/{id}, Postgres", a: "spotcast_get", b: "baseline_get", anchor: "node:http + pg", goal: "≥ 0.8×, p99 ≤ 1.5×", min: 0.8, p99max: 1.5 },
   { name: "GET /v3/spotcasts?limit=20", a: "spotcast_list", b: "baseline_list", anchor: "node:http + pg", goal: "≥ 0.8×, p99 ≤ 1.5×", min: 0.8, p99max: 1.5 },
   { name: "GET /v3/account/balance", a: "spotcast_balance", b: "baseline_balance", anchor: "node:http + pg", goal: "≥ 0.8×, p99 ≤ 1.5×", min: 0.8, p99max: 1.5 },
+  // BEFORE=<checkout> (bench/perf.sh): this build against that one, same rounds
+  { name: "GET /v3/spotcast/{id}: now / before", a: "spotcast_get", b: "before_get", anchor: "before", goal: "—", min: 0 },
+  { name: "GET /v3/spotcasts?limit=20: now / before", a: "spotcast_list", b: "before_list", anchor: "before", goal: "—", min: 0 },
+  { name: "GET /v3/account/balance: now / before", a: "spotcast_balance", b: "before_balance", anchor: "before", goal: "—", min: 0 },
   { name: "POST /v3/spotcast, Postgres", a: "spotcast_create", b: "pgbench_create", anchor: "pgbench, same transaction", goal: "≥ 0.5×", min: 0.5 },
   { name: "pipeline, one worker process, simulated weather", a: "pipeline", anchor: "—", goal: "≥ 300/s, none failed", floor: 300 }
 ]
@@ -33,6 +37,7 @@ for (const s of scenarios) {
     continue
   }
   const B = of(s.b)
+  if (B.length === 0) continue
   const pairs = A.map((a) => [a, B.find((b) => b.round === a.round)]).filter(([, b]) => b !== undefined)
   const rr = pairs.map(([a, b]) => a.rps / b.rps), pr = pairs.map(([a, b]) => a.p99 / b.p99)
   const ratio = med(rr), p99r = med(pr)

@@ -12,7 +12,11 @@
 # is stopped by pid on exit and the database made here is dropped.
 # usage: bench/perf.sh            (after `npm run build`; needs wrk, psql, pgbench: apt-get install -y wrk)
 # env:   ROUNDS=3 DUR=10 (s per run) CONNS=32 PIPE_N=1000 PIPE_C=16 PHASES="reads creates pipeline"
-#        PGURL=postgres://postgres@127.0.0.1:5432 BASELINE_RATE=memory|shared (see baseline-server.mjs)
+#        PGURL=postgres://postgres@127.0.0.1:5432 BASELINE_RATE=shared|memory (see baseline-server.mjs; shared,
+#        the default, is the same work as SpotCast's: one window per key in rate_windows, shared by processes)
+#        BEFORE=<another built checkout>: the reads also run on that build's API (on the same database and
+#        rows, in the same rounds), and the report adds "before → now" ratios
+
 # Bounded: about ROUNDS × (8 × DUR + 20) s plus a minute of set-up.
 set -u
 BENCH="$(cd "$(dirname "$0")" && pwd)"
@@ -22,6 +26,9 @@ PROJ="$(cd "$BENCH/.." && pwd)"
 ROUNDS="${ROUNDS:-3}" DUR="${DUR:-10}" CONNS="${CONNS:-32}" PIPE_N="${PIPE_N:-1000}" PIPE_C="${PIPE_C:-16}"
 PHASES="${PHASES:-reads creates pipeline}"
 PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432}"
+export BASELINE_RATE="${BASELINE_RATE:-shared}"
+BEFORE="${BEFORE:-}"
+[ -z "$BEFORE" ] || [ -f "$BEFORE/dist/main/bin.js" ] || { echo "BEFORE=$BEFORE has no dist/main/bin.js (npm run build there)" >&2; exit 1; }
 WORK="$(mktemp -d -t spotcast-bench.XXXXXX)"
 RES="$WORK/results.tsv"; : >"$RES"
 PIDS=()
@@ -45,13 +52,14 @@ for c in wrk pgbench psql taskset curl; do command -v $c >/dev/null || { echo "$
 
 q() { psql -q -X -At -d "$URL" -c "$1"; }
 stop_pid() { local i; kill "$1" 2>/dev/null; for i in $(seq 200); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
-# spotcast <role> <port> <log> [env...]: starts SpotCast on CPU 0 and sets SP to its pid
+# spotcast <role> <port> <log> [env...]: starts SpotCast (the build in $BIN, this checkout's by default) on
+# CPU 0 and sets SP to its pid
 spotcast() {
-  local role="$1" port="$2" log="$3"; shift 3
+  local role="$1" port="$2" log="$3" bin="${BIN:-$PROJ/dist/main/bin.js}"; shift 3
   env PORT="$port" HOST=127.0.0.1 PUBLIC_BASE_URL="http://127.0.0.1:$port" DATABASE_URL="$URL" \
     SPOTCAST_BOOTSTRAP_KEY="$KEY" SPOTCAST_BOOTSTRAP_CREDITS=1000000000 SPOTCAST_RATE_LIMIT_PER_MINUTE=100000000 \
     SPOTCAST_WEATHER_PROVIDER=simulated SPOTCAST_CURSOR_SECRET="$CURSOR_SECRET" SPOTCAST_SHUTDOWN_GRACE_MS=2000 "$@" \
-    taskset -c 0 node "$PROJ/dist/main/bin.js" serve --role "$role" >"$log" 2>&1 &
+    taskset -c 0 node "$bin" serve --role "$role" >"$log" 2>&1 &
   SP=$!; PIDS+=("$SP")
 }
 # CPU seconds a process has used so far (user + system), from /proc
@@ -62,8 +70,13 @@ cpu_s() { awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/p
 wrk_run() {
   local out="$WORK/wrk.$2.$1.txt" c0 c1
   c0=$(cpu_s "$5")
+  # the server's resident memory, sampled twice a second while wrk runs (max printed after the run)
+  ( m=0; while sleep 0.5; do r=$(ps -o rss= -p "$5" 2>/dev/null) || break; [ "${r:-0}" -gt "$m" ] && m=$r; echo "$m" >"$out.rss"; done ) &
+  local sampler=$!
   KEY="$KEY" taskset -c 1 wrk -t1 -c"$CONNS" -d"${DUR}s" --latency -s "$4" "$3" >"$out" 2>&1
+  kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
   c1=$(cpu_s "$5")
+  echo "# $2 round $1: server RSS max $(cat "$out.rss" 2>/dev/null || echo '?') kB"
   node -e '
     const t = require("fs").readFileSync(process.argv[1], "utf8")
     const ms = (v, u) => Number(v) * ({ us: 0.001, ms: 1, s: 1000, m: 60000 }[u])
@@ -85,7 +98,8 @@ pgb_run() { # round label
 }
 
 psql -q -X -d "$PGURL/postgres" -c "CREATE DATABASE $DB" >/dev/null || exit 1
-echo "# bench/perf.sh: ROUNDS=$ROUNDS DUR=$DUR CONNS=$CONNS PIPE_N=$PIPE_N PIPE_C=$PIPE_C db=$DB work=$WORK"
+echo "# bench/perf.sh: ROUNDS=$ROUNDS DUR=$DUR CONNS=$CONNS PIPE_N=$PIPE_N PIPE_C=$PIPE_C BASELINE_RATE=$BASELINE_RATE db=$DB work=$WORK"
+[ -z "$BEFORE" ] || echo "# before: $BEFORE ($(cd "$BEFORE" && git log --oneline -1 2>/dev/null || echo 'not a git checkout'))"
 echo "# $(cd "$PROJ" && git log --oneline -1 2>/dev/null); $(nproc) CPUs; $(uptime)"
 PA=$(free_port); spotcast api "$PA" "$WORK/api.log"; API=$SP
 wait_http "http://127.0.0.1:$PA/v3/account/balance" 120 || { tail -20 "$WORK/api.log"; exit 1; }
@@ -102,6 +116,11 @@ if has reads; then
   taskset -c 0 node "$BENCH/baseline-server.mjs" "$PB" "$URL" "http://127.0.0.1:$PA" "$CURSOR_SECRET" >"$WORK/baseline.log" 2>&1 &
   BP=$!; PIDS+=("$BP")
   wait_http "http://127.0.0.1:$PB/" 30 || exit 1
+  PO=""
+  if [ -n "$BEFORE" ]; then
+    PO=$(free_port); BIN="$BEFORE/dist/main/bin.js" spotcast api "$PO" "$WORK/before.log"; OP=$SP
+    wait_http "http://127.0.0.1:$PO/v3/account/balance" 120 || { tail -20 "$WORK/before.log"; exit 1; }
+  fi
   for path in "/v3/spotcast/$ID" "/v3/spotcasts?limit=20" "/v3/account/balance"; do
     a=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PA$path" | sed 's/"next_cursor":"[^"]*"/"next_cursor":"…"/')
     b=$(curl -s -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PB$path" | sed 's/"next_cursor":"[^"]*"/"next_cursor":"…"/')
@@ -112,7 +131,7 @@ if has reads; then
     fi
   done
   for u in "/v3/spotcast/$ID" "/v3/spotcasts?limit=20" "/v3/account/balance"; do
-    for p in $PA $PB; do KEY="$KEY" taskset -c 1 wrk -t1 -c"$CONNS" -d3s -s "$BENCH/perf-get.lua" "http://127.0.0.1:$p$u" >/dev/null 2>&1; done
+    for p in $PA $PB $PO; do KEY="$KEY" taskset -c 1 wrk -t1 -c"$CONNS" -d3s -s "$BENCH/perf-get.lua" "http://127.0.0.1:$p$u" >/dev/null 2>&1; done
   done
 fi
 [ -n "${BP:-}" ] && echo "# idle RSS: SpotCast api $(ps -o rss= -p $API) kB, baseline $(ps -o rss= -p $BP) kB"
@@ -126,6 +145,11 @@ for r in $(seq "$ROUNDS"); do
     wrk_run $r baseline_list "http://127.0.0.1:$PB/v3/spotcasts?limit=20" "$BENCH/perf-get.lua" "$BP"
     wrk_run $r spotcast_balance "http://127.0.0.1:$PA/v3/account/balance" "$BENCH/perf-get.lua" "$API"
     wrk_run $r baseline_balance "http://127.0.0.1:$PB/v3/account/balance" "$BENCH/perf-get.lua" "$BP"
+    if [ -n "$PO" ]; then
+      wrk_run $r before_get "http://127.0.0.1:$PO/v3/spotcast/$ID" "$BENCH/perf-get.lua" "$OP"
+      wrk_run $r before_list "http://127.0.0.1:$PO/v3/spotcasts?limit=20" "$BENCH/perf-get.lua" "$OP"
+      wrk_run $r before_balance "http://127.0.0.1:$PO/v3/account/balance" "$BENCH/perf-get.lua" "$OP"
+    fi
   fi
   if has creates; then
     wrk_run $r spotcast_create "http://127.0.0.1:$PA/v3/spotcast" "$BENCH/perf-post.lua" "$API"

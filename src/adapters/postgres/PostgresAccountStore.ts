@@ -9,6 +9,7 @@ import { spanned } from "../../ports/Spans.js"
 import { SecretSealer, type SecretSealerShape, SecretsUnreadable } from "../../ports/SecretSealer.js"
 import { AccountFromRow, ApiKeyFromRow, BalanceFromRow, openSecrets, sealSecret } from "./AccountRows.js"
 import { Credits, Timestamp } from "./Columns.js"
+import { makeCoalescedReads } from "./CoalescedReads.js"
 import { makeKeyWithAccount } from "./KeyWithAccount.js"
 import { makeRecentKeys } from "./RecentKeys.js"
 import { LedgerEntryFromRow } from "./LedgerRows.js"
@@ -102,6 +103,8 @@ export const make = Effect.gen(function*() {
         }
       }
     )
+  // The same account's balance asked at once by several requests: one read for those waiting (CoalescedReads).
+  const sharedBalance = makeCoalescedReads(yield* Effect.runtime<never>())((id: AccountId) => id, (id) => Effect.orDie(balanceOf(id)))
   // The read path's spans, made only when tracing (see Spans).
   const findKeySpan = spanned("AccountStore.findKeyByHash")
   const touchKeySpan = spanned("AccountStore.touchKey")
@@ -172,7 +175,7 @@ export const make = Effect.gen(function*() {
         Effect.withSpan("AccountStore.grant")
       ),
     balance: (accountId) =>
-      balanceOf(accountId).pipe(Effect.orDie, balanceSpan)
+      sharedBalance(accountId).pipe(balanceSpan)
   } satisfies AccountStoreShape)
 })
 

@@ -12,6 +12,7 @@ import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
 import { makeNewForecasts } from "./NewForecasts.js"
 import { JobFromRow } from "./JobRows.js"
+import { makeCoalescedReads } from "./CoalescedReads.js"
 import { makeSpotCastReads, notHidden } from "./SpotCastReads.js"
 import { ForecastFromRow, SpotCastFromRow } from "./SpotCastRows.js"
 
@@ -22,7 +23,8 @@ export const make = Effect.gen(function*() {
   const sealer = yield* Effect.serviceOption(SecretSealer)
   const steps = makeForecastSteps(sql)
   // The worker's read decodes its account as `SELECT * FROM accounts` rows are, sealed secrets opened.
-  const reads = makeSpotCastReads(sql, openSecrets(sealer))
+  // Identical reads at the same time share a statement (CoalescedReads), on fibers of this runtime.
+  const reads = makeSpotCastReads(sql, openSecrets(sealer), makeCoalescedReads(yield* Effect.runtime<never>()))
   // The spans of the reads on every GET, made only when tracing (see Spans).
   const getSpan = spanned("SpotCastStore.get")
   const listSpan = spanned("SpotCastStore.list")

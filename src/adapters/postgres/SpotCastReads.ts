@@ -10,6 +10,8 @@ import { Timestamp } from "./Columns.js"
 import { AccountFromRow } from "./AccountRows.js"
 import type { OpenAccountRows } from "./KeyWithAccount.js"
 import { FORECAST_COLUMNS_AS_F, forecastOfRow, type Row, SPOTCAST_COLUMNS_AS_S, spotcastOfRow } from "./ReadRows.js"
+import { type Coalesce, uncoalesced } from "./CoalescedReads.js"
+import { makeKnownViews, type RowVersions, sameVersions } from "./KnownViews.js"
 import { ForecastFromRow } from "./SpotCastRows.js"
 
 const Position = Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
@@ -57,12 +59,17 @@ const VISIBLE_SPOTCAST = `EXISTS (SELECT 1 FROM spotcasts v WHERE v.account_id =
 const withLatest = `s.*, ${FORECAST_COLUMNS_AS_F}`
 
 /**
- * Reads and keyset pages. A read is one statement: the SpotCast joined to its newest forecast. A page
+ * Reads and keyset pages. A read is one statement: the SpotCast joined to its newest forecast, or, for
+ * a SpotCast this process read before, its two rows' versions only (KnownViews). A page
  * is one index range scan joined to the page's newest forecasts, reading only the columns the list
  * prints: its cost depends on the page size, not on how many rows the account has. Rows are mapped
  * without decoding them again (ReadRows).
  */
-export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: OpenAccountRows = (rows) => rows) => {
+export const makeSpotCastReads = (
+  sql: SqlClient.SqlClient,
+  openAccountRows: OpenAccountRows = (rows) => rows,
+  coalesce: Coalesce = uncoalesced
+) => {
   const decodeAccount = Schema.decodeUnknown(AccountFromRow)
   const findForecast = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: Schema.String, spotcastId: Schema.String, forecastId: Schema.String }),
@@ -78,6 +85,11 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
     execute: (page) => forecastPageQuery(sql, page, true)
   })
 
+  const versionsOf = (row: Row): RowVersions => ({
+    spotcast: row.v_spotcast as string,
+    forecast: row.v_forecast as string
+  })
+
   const viewOfRow = (row: Row): SpotCastView => ({
     spotcast: spotcastOfRow(row),
     forecastCount: row.forecast_count as number,
@@ -85,14 +97,59 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
   })
 
   // A widget's or route's hidden SpotCast is found only by the worker (`includeWidgets`), never as the account's.
-  const get = (accountId: string, spotcastId: string, includeWidgets = false) =>
-    Effect.map(
-      sql<Row>`SELECT ${sql.unsafe(withLatest)}
+  // The full read also returns the rows' versions (KnownViews), read in the same snapshot as the columns.
+  const fullRead = (accountId: string, spotcastId: string, includeWidgets: boolean) =>
+    sql<Row>`SELECT ${sql.unsafe(withLatest)}, s.xmin::text AS v_spotcast, f.xmin::text AS v_forecast
+        FROM spotcasts s JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
+        WHERE s.account_id = ${accountId} AND s.spotcast_id = ${spotcastId}
+        ${includeWidgets ? sql`` : sql`AND ${sql.unsafe(notHidden("s."))}`}`
+
+  const known = makeKnownViews()
+  /** Reads the whole view and keeps it with its versions. */
+  const readAndRemember = (accountId: string, spotcastId: string) =>
+    Effect.map(fullRead(accountId, spotcastId, false), (rows) => {
+      const row = rows[0]
+      if (row === undefined) {
+        known.forget(accountId, spotcastId)
+        return Option.none<SpotCastView>()
+      }
+      const view = viewOfRow(row)
+      known.remember(accountId, spotcastId, versionsOf(row), view)
+      return Option.some(view)
+    })
+
+  /**
+   * The account's SpotCast with its newest forecast. A SpotCast read before is checked by its rows'
+   * versions only (one narrow statement); unchanged, the view kept is answered, changed, it is read
+   * whole again. Never read before: read whole at once (one statement).
+   */
+  const readView = ({ accountId, spotcastId }: { readonly accountId: string; readonly spotcastId: string }) => {
+    const kept = known.find(accountId, spotcastId)
+    if (kept === undefined) return Effect.orDie(readAndRemember(accountId, spotcastId))
+    return Effect.flatMap(
+      sql<Row>`SELECT s.xmin::text AS v_spotcast, f.xmin::text AS v_forecast
           FROM spotcasts s JOIN forecasts f ON f.account_id = s.account_id AND f.forecast_id = s.latest_forecast_id
-          WHERE s.account_id = ${accountId} AND s.spotcast_id = ${spotcastId}
-          ${includeWidgets ? sql`` : sql`AND ${sql.unsafe(notHidden("s."))}`}`,
-      (rows) => Option.map(Option.fromNullable(rows[0]), viewOfRow)
-    )
+          WHERE s.account_id = ${accountId} AND s.spotcast_id = ${spotcastId} AND ${sql.unsafe(notHidden("s."))}`,
+      (rows) => {
+        const row = rows[0]
+        if (row === undefined) {
+          known.forget(accountId, spotcastId)
+          return Effect.succeedNone
+        }
+        if (!sameVersions(versionsOf(row), kept.versions)) return readAndRemember(accountId, spotcastId)
+        known.touch(accountId, spotcastId)
+        return Effect.succeedSome(kept.view)
+      }
+    ).pipe(Effect.orDie)
+  }
+  // The same SpotCast asked by several requests at once: one read for those waiting (CoalescedReads).
+  const sharedRead = coalesce(({ accountId, spotcastId }) => `${accountId} ${spotcastId}`, readView)
+  const get = (accountId: string, spotcastId: string, includeWidgets = false) => {
+    if (includeWidgets) {
+      return Effect.map(fullRead(accountId, spotcastId, true), (rows) => Option.map(Option.fromNullable(rows[0]), viewOfRow))
+    }
+    return sharedRead({ accountId, spotcastId })
+  }
 
   /**
    * The worker's one read: the forecast with its SpotCast (widgets' included) and its account, and
@@ -131,7 +188,7 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
       }
     )
 
-  const list = (accountId: string, page: PageRequest) => {
+  const readPage = ({ accountId, page }: { readonly accountId: string; readonly page: PageRequest }) => {
     const after = page.after === undefined ? null : { createdAt: new Date(page.after.createdAtMillis), id: page.after.id }
     return Effect.map(
       sql<Row>`SELECT s.spotcast_id, s.created_at, s.latitude, s.longitude, f.forecast_id, f.status
@@ -147,8 +204,14 @@ export const makeSpotCastReads = (sql: SqlClient.SqlClient, openAccountRows: Ope
           },
           latest: { id: r.forecast_id as ForecastId, status: r.status as ForecastStatus }
         }))
-    )
+    ).pipe(Effect.orDie)
   }
+  // The same page asked by several requests at once: one read for those waiting (CoalescedReads).
+  const sharedPage = coalesce(
+    ({ accountId, page }) => `${accountId} ${page.limit} ${page.after?.createdAtMillis ?? ""} ${page.after?.id ?? ""}`,
+    readPage
+  )
+  const list = (accountId: string, page: PageRequest) => sharedPage({ accountId, page })
 
   return {
     get,

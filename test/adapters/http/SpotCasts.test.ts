@@ -1,6 +1,6 @@
 import { assert, layer } from "@effect/vitest"
 import { DateTime, Effect, Schema } from "effect"
-import { SpotCastResource } from "../../../src/adapters/http/contract/SpotCastResource.js"
+import { SpotCastList, SpotCastResource } from "../../../src/adapters/http/contract/SpotCastResource.js"
 import { ForecastInProgress } from "../../../src/domain/forecast/Forecast.js"
 import { account, awaitFinished, createBody, createSpotCast, get, ISO_UTC, postJson, postText, today } from "./support/Fixtures.js"
 import { NO_WEATHER_LATITUDE } from "./support/TestDoubles.js"
@@ -273,6 +273,10 @@ layer(TestServer.layer(), { excludeTestServices: true })("SpotCast endpoints", (
       assert.deepStrictEqual(keys(item), ["coordinates", "created_at", "id", "latest_forecast", "status"])
       assert.deepStrictEqual(keys(item.latest_forecast), ["forecast_id", "status"])
       assert.deepStrictEqual(item.coordinates, { latitude: 52, longitude: -40 })
+      // Serialized without HttpApi's encoding pass: the body must be what that pass would give.
+      const { json } = yield* get("/v3/spotcasts?limit=3", key)
+      assert.deepStrictEqual(Schema.encodeSync(SpotCastList)(Schema.decodeUnknownSync(SpotCastList)(json)), json)
+      assert.deepStrictEqual(json.data.map((s: { id: string }) => s.id), first.data.slice(0, 3).map((s) => s.id))
 
       const seen: Array<string> = []
       let after: string | undefined

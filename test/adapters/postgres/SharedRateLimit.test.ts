@@ -75,6 +75,34 @@ await describeServer("rate-limit windows shared on a Postgres server", () => {
       assert.deepStrictEqual(yield* b.increment("key:other", minute + 60_000), { windowStartMillis: minute + 60_000, count: 1 })
     })))
 
+  it.live("a burst of one caller's requests, counted in batches, takes every place once, across a minute's turn", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { url } = yield* freshDatabase
+      const a = yield* storeOn(url)
+      const b = yield* storeOn(url)
+      const minute = 1_800_000_000_000
+      // 300 at once through two stores (two processes): each store counts its waiting requests together.
+      const counts = yield* Effect.forEach(
+        Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? b : a)),
+        (store) => store.increment("key:burst", minute),
+        { concurrency: "unbounded" }
+      )
+      assert.deepStrictEqual(counts.map((c) => c.windowStartMillis), counts.map(() => minute))
+      assert.deepStrictEqual(counts.map((c) => c.count).sort((x, y) => x - y), Array.from({ length: 300 }, (_, i) => i + 1))
+      // Requests of two windows waiting together: the earlier window's are counted first, the later one starts again.
+      const turn = yield* Effect.forEach(
+        Array.from({ length: 20 }, (_, i) => minute + 60_000 * (1 + (i % 2))),
+        (windowStart) => Effect.map(a.increment("key:turn", windowStart), (counted) => ({ windowStart, counted })),
+        { concurrency: "unbounded" }
+      )
+      const of = (windowStart: number) =>
+        turn.filter((t) => t.windowStart === windowStart).map((t) => t.counted.count).sort((x, y) => x - y)
+      assert.deepStrictEqual(of(minute + 60_000), Array.from({ length: 10 }, (_, i) => i + 1))
+      assert.deepStrictEqual(of(minute + 120_000), Array.from({ length: 10 }, (_, i) => i + 1))
+      assert.isTrue(turn.filter((t) => t.windowStart === minute + 120_000).every((t) => t.counted.windowStartMillis === minute + 120_000))
+      assert.deepStrictEqual(yield* b.increment("key:turn", minute + 120_000), { windowStartMillis: minute + 120_000, count: 11 })
+    })))
+
   it.live("two API processes on one database let a key through exactly its limit, with one countdown", () =>
     Effect.scoped(Effect.gen(function*() {
       const { ports } = yield* twoApis({ SPOTCAST_BOOTSTRAP_KEY: KEY, SPOTCAST_RATE_LIMIT_PER_MINUTE: String(LIMIT) })
