@@ -31,9 +31,12 @@ export const analyst = <E, R>(
  * same storage (Open-Meteo's own per-process cache then only joins identical calls in flight). Either
  * way, hours without waves on a lake or enclosed water get the fetch-limited estimate. The analyst is
  * the built-in one unless an LLM is configured, which then writes over the built-in one as its
- * fallback and safety floor.
+ * fallback and safety floor. `builtin` is where the built-in analyst runs (`serve`: on the compute pool).
  */
-export const layer = (config: Pick<AppConfig, "weather" | "analyst">) =>
+export const layer = <E = never, R = never>(
+  config: Pick<AppConfig, "weather" | "analyst">,
+  builtin: Layer.Layer<Analyst, E, R> = BuiltinAnalyst.layer as Layer.Layer<Analyst, E, R>
+) =>
   Layer.mergeAll(
     EstimatedWaves.layer(RoutedWeather.layerFrom({
       simulated: SimulatedWeather.layer({ latency: config.weather.simulatedLatency }),
@@ -47,5 +50,5 @@ export const layer = (config: Pick<AppConfig, "weather" | "analyst">) =>
       ),
       forceSimulated: config.weather.provider === "simulated"
     })),
-    analyst(config.analyst, BuiltinAnalyst.layer)
+    analyst(config.analyst, builtin)
   ).pipe(Layer.provide(NodeHttpClient.layerUndici))

@@ -1,0 +1,16 @@
+import { write } from "../../adapters/analyst/BuiltinAnalyst.js"
+import { finishForecast, judgeForecast } from "../../domain/forecast/ForecastSteps.js"
+import { analyzeRoute } from "../../domain/route/AnalyzeRoute.js"
+import { lookupFrom } from "../../domain/route/RouteLookup.js"
+import type { ComputeSteps } from "../../ports/ComputePool.js"
+
+/**
+ * The compute steps: the domain's pure forecast and route work and the built-in analyst's texts. A
+ * compute thread loads this module only (and what it imports), so it keeps to the pure code.
+ */
+export const steps: ComputeSteps = {
+  judgeForecast,
+  writeForecast: write,
+  finishForecast,
+  analyzeRoute: (route, cells) => analyzeRoute(route, lookupFrom(cells))
+}
