@@ -1,0 +1,78 @@
+// The stall client (bench/stall.sh runs it): one account's GET /v3/account/balance in a closed loop
+// (one request at a time, keep-alive) while another account creates N maximum-size routes (50
+// waypoints, 72 h departure window) at once; the loop runs from the creates until every route is
+// finished. Prints one JSON line: balance latency p50/p99/max (ms) during the route work, the number of
+// balance answers, how long the routes took, and the largest route GET body (default and with samples).
+// usage: node bench/stall.mjs <base> <route-key> <balance-key> [routes=4]
+import http from "node:http"
+
+const [base, routeKey, balanceKey, n = "4"] = process.argv.slice(2)
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 })
+const call = (method, path, key, body) =>
+  new Promise((resolve, reject) => {
+    const req = http.request(base + path, {
+      method, agent,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) }
+    }, (res) => {
+      const chunks = []
+      res.on("data", (c) => chunks.push(c)).on("end", () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }))
+    })
+    req.on("error", reject)
+    req.end(body ? JSON.stringify(body) : undefined)
+  })
+
+const departure = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + 86_400_000 + 6 * 3_600_000).toISOString()
+// 50 waypoints across the open Atlantic (legs of about 40 nm), at 8 kn, every hour of 72 h rated.
+const routeBody = (i) => ({
+  waypoints: Array.from({ length: 50 }, (_, k) => ({ latitude: 20 + i * 0.5 + k * 0.05, longitude: -60 + k * 0.7 })),
+  departure_time: departure,
+  speed_kts: 8,
+  departure_window_hours: 72
+})
+
+const latencies = []
+let running = true
+const loop = (async () => {
+  while (running) {
+    const t0 = performance.now()
+    const r = await call("GET", "/v3/account/balance", balanceKey)
+    if (r.status !== 200) throw new Error(`balance answered ${r.status}`)
+    latencies.push(performance.now() - t0)
+  }
+})()
+
+const t0 = performance.now()
+const created = await Promise.all(Array.from({ length: Number(n) }, async (_, i) => {
+  const r = await call("POST", "/v3/route", routeKey, routeBody(i))
+  if (r.status !== 202) throw new Error(`route create answered ${r.status}: ${r.body}`)
+  return JSON.parse(r.body).id
+}))
+const finished = new Set()
+while (finished.size < created.length) {
+  for (const id of created) {
+    if (finished.has(id)) continue
+    const s = JSON.parse((await call("GET", `/v3/route/${id}/status`, routeKey)).body)
+    if (s.status === "completed" || s.status === "failed") {
+      if (s.status === "failed") throw new Error(`route ${id} failed: ${JSON.stringify(s.error)}`)
+      finished.add(id)
+    }
+  }
+  await new Promise((r) => setTimeout(r, 100))
+}
+const routesMs = performance.now() - t0
+running = false
+await loop
+let bodyDefault = 0, bodySamples = 0
+for (const id of created) {
+  bodyDefault = Math.max(bodyDefault, (await call("GET", `/v3/route/${id}`, routeKey)).body.length)
+  bodySamples = Math.max(bodySamples, (await call("GET", `/v3/route/${id}?include=samples`, routeKey)).body.length)
+}
+const sorted = [...latencies].sort((a, b) => a - b)
+const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]
+console.log(JSON.stringify({
+  balance_n: sorted.length,
+  p50_ms: +q(0.5).toFixed(1), p99_ms: +q(0.99).toFixed(1), max_ms: +sorted[sorted.length - 1].toFixed(1),
+  routes_s: +(routesMs / 1000).toFixed(1),
+  route_get_bytes: bodyDefault, route_get_with_samples_bytes: bodySamples
+}))
+agent.destroy()
