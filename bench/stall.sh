@@ -21,7 +21,7 @@ trap 'cleanup; drop_dbs' EXIT
 echo "uptime before: $(uptime)"
 
 run() { # run <label> <SPOTCAST_COMPUTE_THREADS or empty>
-  local db="spotcast_stall_$$_${RANDOM}" key admin port base log sp acct key2
+  local db="spotcast_stall_$$_${RANDOM}" key admin port base log sp key2
   DBS+=("$db")
   psql -q "$PGURL_BASE/postgres" -c "CREATE DATABASE $db" >/dev/null || exit 1
   key="$(new_key)"; admin="adm_$(new_key)"; port="$(free_port)"; base="http://127.0.0.1:$port"
@@ -32,10 +32,8 @@ run() { # run <label> <SPOTCAST_COMPUTE_THREADS or empty>
     node dist/main/bin.js serve >"$log" 2>&1 &
   sp=$!; PIDS+=("$sp")
   wait_http "$base/healthz" 120 || { cat "$log"; exit 1; }
-  acct="$(curl -s -X POST "$base/admin/v1/accounts" -H "Authorization: Bearer $admin" -H 'content-type: application/json' \
-    -d '{"name":"balance reader","credits":10}' | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))')"
-  key2="$(curl -s -X POST "$base/admin/v1/accounts/$acct/keys" -H "Authorization: Bearer $admin" -H 'content-type: application/json' -d '{}' |
-    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);console.log(j.key??j.api_key??j.secret)})')"
+  key2="$(curl -s -X POST "$base/admin/v1/accounts" -H "Authorization: Bearer $admin" -H 'content-type: application/json' \
+    -d '{"name":"balance reader","credits":10}' | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).api_key.key))')"
   printf '%-8s %s\n' "$1" "$(node "$BENCH/stall.mjs" "$base" "$key" "$key2" "$ROUTES")"
   kill "$sp"; wait "$sp" 2>/dev/null
 }
