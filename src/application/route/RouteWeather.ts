@@ -1,4 +1,4 @@
-import { DateTime, Effect } from "effect"
+import { DateTime, Duration, Effect } from "effect"
 import type { AccountMode } from "../../domain/account/Account.js"
 import { isoDate } from "../../domain/forecast/ForecastPeriod.js"
 import { candidateOffsets, etaMillis, planPassage } from "../../domain/route/Passage.js"
@@ -59,6 +59,10 @@ export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mo
       Effect.map(
         provider.hourly({ coordinates: cell, dates: [...dates].sort(), mode, seed: route.id }),
         (series) => [key, series] as const
+      ).pipe(
+        // Back to the event loop between cells (a timer, not a microtask): a large route asks for hundreds,
+        // and a simulated provider computes each on this thread, so requests waiting meanwhile are served.
+        Effect.zipLeft(Effect.sleep(Duration.zero))
       ),
     { concurrency: CONCURRENCY }
   )
