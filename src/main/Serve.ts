@@ -99,7 +99,9 @@ export const processLayer = (config: AppConfig, role: Role) => {
     )
   )
   const background = Layer.mergeAll(
-    workers(config).pipe(Layer.provide(Intelligence.layer(config, Compute.builtinAnalyst))),
+    workers(config).pipe(Layer.provide(
+      Intelligence.layer(config, Compute.builtinAnalyst, Compute.simulatedWeather(config.weather.simulatedLatency))
+    )),
     dispatcher(config),
     widgetScheduler(config)
   )

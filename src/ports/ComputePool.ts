@@ -3,6 +3,8 @@ import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { FinishInput, JudgedForecast, RulesInput } from "../domain/forecast/ForecastSteps.js"
 import { Route, type RouteAnalysis } from "../domain/route/Route.js"
 import type { RouteCells } from "../domain/route/RouteLookup.js"
+import type { Coordinates } from "../domain/spotcast/Coordinates.js"
+import type { ForecastWeather } from "../domain/weather/ForecastWeather.js"
 import { WeatherUnavailable } from "../domain/weather/HourlyWeather.js"
 import { type AnalystInput, AnalystUnavailable } from "./Analyst.js"
 
@@ -43,8 +45,26 @@ export class AnalyzeRoute extends Schema.TaggedRequest<AnalyzeRoute>()("AnalyzeR
   payload: { route: Route, cells: Plain<RouteCells>("RouteCells") }
 }) {}
 
+/**
+ * One simulated weather series (sandbox accounts, or SPOTCAST_WEATHER_PROVIDER=simulated): computed,
+ * not fetched, and a large route asks for hundreds. `site` is the simulator's own plain description of
+ * the place (looked up on the geography by the caller).
+ */
+export interface SimulationRequest {
+  readonly coordinates: Coordinates
+  readonly dates: ReadonlyArray<string>
+  readonly seed: string
+  readonly site: unknown
+}
+
+export class SimulateWeather extends Schema.TaggedRequest<SimulateWeather>()("SimulateWeather", {
+  failure: WeatherUnavailable,
+  success: Plain<ForecastWeather>("ForecastWeather"),
+  payload: { input: Plain<SimulationRequest>("SimulationRequest") }
+}) {}
+
 /** Every task a compute pool runs, as its messages are encoded. */
-export const ComputeTask = Schema.Union(JudgeForecast, WriteForecast, FinishForecast, AnalyzeRoute)
+export const ComputeTask = Schema.Union(JudgeForecast, WriteForecast, FinishForecast, AnalyzeRoute, SimulateWeather)
 export type ComputeTask = typeof ComputeTask.Type
 
 /**
@@ -57,6 +77,7 @@ export interface ComputePoolShape {
   readonly writeForecast: (input: AnalystInput) => Effect.Effect<Analysis>
   readonly finishForecast: (input: FinishInput) => Effect.Effect<Analysis, AnalystUnavailable>
   readonly analyzeRoute: (route: Route, cells: RouteCells) => Effect.Effect<RouteAnalysis, WeatherUnavailable>
+  readonly simulateWeather: (input: SimulationRequest) => Effect.Effect<ForecastWeather, WeatherUnavailable>
 }
 
 export class ComputePool extends Context.Tag("spotcast/ComputePool")<ComputePool, ComputePoolShape>() {}
@@ -70,4 +91,5 @@ export interface ComputeSteps {
   readonly writeForecast: (input: AnalystInput) => Analysis
   readonly finishForecast: (input: FinishInput) => Either.Either<Analysis, string>
   readonly analyzeRoute: (route: Route, cells: RouteCells) => Either.Either<RouteAnalysis, string>
+  readonly simulateWeather: (input: SimulationRequest) => Either.Either<ForecastWeather, string>
 }

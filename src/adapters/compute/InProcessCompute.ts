@@ -16,7 +16,8 @@ export const make = (steps: ComputeSteps, permits: number): Effect.Effect<Comput
       judgeForecast: (input) => run(effects.judgeForecast(input)),
       writeForecast: (input) => run(effects.writeForecast(input)),
       finishForecast: (input) => run(effects.finishForecast(input)),
-      analyzeRoute: (route, cells) => run(effects.analyzeRoute(route, cells))
+      analyzeRoute: (route, cells) => run(effects.analyzeRoute(route, cells)),
+      simulateWeather: (input) => run(effects.simulateWeather(input))
     }
   })
 

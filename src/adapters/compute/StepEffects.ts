@@ -15,5 +15,7 @@ export const stepEffects = (steps: ComputeSteps) => ({
   finishForecast: (input: Parameters<ComputeSteps["finishForecast"]>[0]) =>
     orFail(() => steps.finishForecast(input), (reason) => new AnalystUnavailable({ reason })),
   analyzeRoute: (route: Parameters<ComputeSteps["analyzeRoute"]>[0], cells: Parameters<ComputeSteps["analyzeRoute"]>[1]) =>
-    orFail(() => steps.analyzeRoute(route, cells), (reason) => new WeatherUnavailable({ reason }))
+    orFail(() => steps.analyzeRoute(route, cells), (reason) => new WeatherUnavailable({ reason })),
+  simulateWeather: (input: Parameters<ComputeSteps["simulateWeather"]>[0]) =>
+    orFail(() => steps.simulateWeather(input), (reason) => new WeatherUnavailable({ reason }))
 })

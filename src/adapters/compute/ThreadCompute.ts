@@ -9,6 +9,7 @@ import {
   type ComputeTask,
   FinishForecast,
   JudgeForecast,
+  SimulateWeather,
   WriteForecast
 } from "../../ports/ComputePool.js"
 
@@ -47,7 +48,8 @@ export const make = (options: ThreadOptions): Effect.Effect<ComputePoolShape, ne
       judgeForecast: (input) => run(pool.executeEffect(new JudgeForecast({ input }))),
       writeForecast: (input) => run(pool.executeEffect(new WriteForecast({ input }))),
       finishForecast: (input) => run(pool.executeEffect(new FinishForecast({ input }))),
-      analyzeRoute: (route, cells) => run(pool.executeEffect(new AnalyzeRoute({ route, cells })))
+      analyzeRoute: (route, cells) => run(pool.executeEffect(new AnalyzeRoute({ route, cells }))),
+      simulateWeather: (input) => run(pool.executeEffect(new SimulateWeather({ input })))
     }
   })
 

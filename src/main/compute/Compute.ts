@@ -1,11 +1,14 @@
 import { existsSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
-import { Effect, Layer, Option } from "effect"
+import { type Duration, Effect, Layer, Option } from "effect"
 import * as InProcessCompute from "../../adapters/compute/InProcessCompute.js"
 import * as ThreadCompute from "../../adapters/compute/ThreadCompute.js"
+import * as SimulatedWeather from "../../adapters/weather/SimulatedWeather.js"
 import { Analyst } from "../../ports/Analyst.js"
 import { ComputePool } from "../../ports/ComputePool.js"
+import { Geography } from "../../ports/Geography.js"
+import { WeatherProvider } from "../../ports/WeatherProvider.js"
 import { steps } from "./Steps.js"
 
 /** The compute thread's entry, beside this module once built (`dist/main/compute/ComputeThread.js`). */
@@ -31,3 +34,13 @@ export const builtinAnalyst: Layer.Layer<Analyst, never, ComputePool> = Layer.ef
   Analyst,
   Effect.map(ComputePool, (pool) => ({ analyze: pool.writeForecast }))
 )
+
+/** The simulated weather, its series computed on the compute pool (hundreds for a large route). */
+export const simulatedWeather = (latency: Duration.DurationInput): Layer.Layer<WeatherProvider, never, ComputePool | Geography> =>
+  Layer.effect(
+    WeatherProvider,
+    Effect.gen(function*() {
+      const pool = yield* ComputePool
+      return SimulatedWeather.make({ latency, compute: pool.simulateWeather }, yield* Geography)
+    })
+  )

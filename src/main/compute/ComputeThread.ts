@@ -15,5 +15,6 @@ WorkerRunner.layerSerialized(ComputeTask, {
   JudgeForecast: ({ input }) => effects.judgeForecast(input),
   WriteForecast: ({ input }) => effects.writeForecast(input),
   FinishForecast: ({ input }) => effects.finishForecast(input),
-  AnalyzeRoute: ({ cells, route }) => effects.analyzeRoute(route, cells)
+  AnalyzeRoute: ({ cells, route }) => effects.analyzeRoute(route, cells),
+  SimulateWeather: ({ input }) => effects.simulateWeather(input)
 }).pipe(Layer.provide(NodeWorkerRunner.layer), WorkerRunner.launch, NodeRuntime.runMain)

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import type * as WorkerThreads from "node:worker_threads"
 import { assert, describe, it } from "@effect/vitest"
-import { Cause, DateTime, Effect, Exit, Layer } from "effect"
+import { Cause, DateTime, Effect, Either, Exit, Layer } from "effect"
 import * as BuiltinAnalyst from "../../../src/adapters/analyst/BuiltinAnalyst.js"
 import * as InProcessCompute from "../../../src/adapters/compute/InProcessCompute.js"
 import * as ThreadCompute from "../../../src/adapters/compute/ThreadCompute.js"
@@ -67,7 +67,7 @@ const threads = (spawned: Array<WorkerThreads.Worker> = []) =>
   ThreadCompute.make({ threads: 2, script, onSpawn: (thread) => spawned.push(thread) })
 
 describe("compute pool", () => {
-  it.scopedLive("worker threads answer every step exactly as in place: forecasts byte for byte, a route's analysis", () =>
+  it.scopedLive("worker threads answer every step exactly as in place: forecasts byte for byte, a route's analysis, simulated weather", () =>
     Effect.gen(function*() {
       const pool = yield* threads()
       const inPlace = yield* Effect.forEach([0, 1, 2, 3, 4, 5], (n) => forecast(n))
@@ -79,6 +79,9 @@ describe("compute pool", () => {
       const analysis = yield* pool.analyzeRoute(route, weather.cells)
       assert.strictEqual(JSON.stringify(analysis), JSON.stringify(expected._tag === "Right" ? expected.right : undefined))
       assert.strictEqual(analysis.departures?.length, 13)
+      const request = { coordinates: { latitude: 50, longitude: -4 }, dates: ["2026-12-01", "2026-12-02"], seed: "rte_x", site: undefined }
+      const simulated = yield* pool.simulateWeather(request)
+      assert.strictEqual(JSON.stringify(simulated), JSON.stringify(Either.getOrThrow(SimulatedWeather.simulate(request))))
     }))
 
   it.scopedLive("a step the weather cannot judge fails as it does in place; a step that throws dies (the failure policy decides)", () =>
