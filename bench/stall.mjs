@@ -51,6 +51,14 @@ const awaitRoute = async (id) => {
   for (let i = 0; i < 50; i++) await call("GET", "/v3/account/balance", balanceKey)
 }
 
+// The anchor: the same loop for 5 s with no route work, in the same run (the machine is shared).
+const idle = []
+for (const until = performance.now() + 5000; performance.now() < until;) {
+  const t = performance.now()
+  await call("GET", "/v3/account/balance", balanceKey)
+  idle.push(performance.now() - t)
+}
+
 const latencies = []
 let running = true
 const loop = (async () => {
@@ -90,8 +98,10 @@ for (const id of created) {
 }
 const samples = JSON.parse((await call("GET", `/v3/route/${created[0]}`, routeKey)).body).latest_forecast.ai_analysis.sample_count
 const sorted = [...latencies].sort((a, b) => a - b)
-const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]
+const q = (p, xs = sorted) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))]
+const idleSorted = idle.sort((a, b) => a - b)
 console.log(JSON.stringify({
+  idle_p50_ms: +q(0.5, idleSorted).toFixed(1), idle_p99_ms: +q(0.99, idleSorted).toFixed(1),
   balance_n: sorted.length,
   p50_ms: +q(0.5).toFixed(1), p99_ms: +q(0.99).toFixed(1), max_ms: +sorted[sorted.length - 1].toFixed(1),
   routes_s: +(routesMs / 1000).toFixed(1), samples_per_route: samples,

@@ -2,8 +2,9 @@
 # Does heavy route work stall other tenants? `serve` (API and workers in one process) on PostgreSQL with
 # simulated weather; one account creates 4 maximum-size routes at once (50 waypoints, 72 h departure
 # window) while another account's GET /v3/account/balance runs in a closed loop until the routes are
-# finished (bench/stall.mjs). Reported per run: balance p50/p99/max during the route work, the route
-# time, and the largest route GET body (default, and with ?include=samples). Each round runs both
+# finished (bench/stall.mjs). Reported per run: balance p50/p99 for 5 s with no route work first (the
+# anchor: what the shared machine gives), then p50/p99/max during the route work, the route time, and
+# the largest route GET body (default, and with ?include=samples). Each round runs both
 #   loop:    SPOTCAST_COMPUTE_THREADS=0 — the analysis on the request loop, as before the compute pool
 #   threads: the default, one compute thread per core
 # on a fresh database each, interleaved. `uptime` is printed before and after (the machine is shared).
