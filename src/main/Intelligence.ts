@@ -9,6 +9,8 @@ import * as RoutedWeather from "../adapters/weather/RoutedWeather.js"
 import * as SharedWeatherCache from "../adapters/weather/SharedWeatherCache.js"
 import * as SimulatedWeather from "../adapters/weather/SimulatedWeather.js"
 import type { Analyst } from "../ports/Analyst.js"
+import type { Geography } from "../ports/Geography.js"
+import type { WeatherProvider } from "../ports/WeatherProvider.js"
 import type { AppConfig } from "./config/AppConfig.js"
 
 /**
@@ -31,12 +33,17 @@ export const analyst = <E, R>(
  * same storage (Open-Meteo's own per-process cache then only joins identical calls in flight). Either
  * way, hours without waves on a lake or enclosed water get the fetch-limited estimate. The analyst is
  * the built-in one unless an LLM is configured, which then writes over the built-in one as its
- * fallback and safety floor.
+ * fallback and safety floor. `builtin` and `simulated` are where the built-in analyst and the simulated
+ * weather compute (`serve`: on the compute pool).
  */
-export const layer = (config: Pick<AppConfig, "weather" | "analyst">) =>
+export const layer = <E = never, R = never>(
+  config: Pick<AppConfig, "weather" | "analyst">,
+  builtin: Layer.Layer<Analyst, E, R> = BuiltinAnalyst.layer as Layer.Layer<Analyst, E, R>,
+  simulated: Layer.Layer<WeatherProvider, E, R | Geography> = SimulatedWeather.layer({ latency: config.weather.simulatedLatency })
+) =>
   Layer.mergeAll(
     EstimatedWaves.layer(RoutedWeather.layerFrom({
-      simulated: SimulatedWeather.layer({ latency: config.weather.simulatedLatency }),
+      simulated,
       live: SharedWeatherCache.layer(
         {
           provider: "open-meteo",
@@ -47,5 +54,5 @@ export const layer = (config: Pick<AppConfig, "weather" | "analyst">) =>
       ),
       forceSimulated: config.weather.provider === "simulated"
     })),
-    analyst(config.analyst, BuiltinAnalyst.layer)
+    analyst(config.analyst, builtin)
   ).pipe(Layer.provide(NodeHttpClient.layerUndici))

@@ -13,6 +13,7 @@ import { bootstrap } from "./Bootstrap.js"
 import * as Logging from "./Logging.js"
 import * as Tracing from "./telemetry/Tracing.js"
 import { explained } from "./StartupFailure.js"
+import * as Compute from "./compute/Compute.js"
 import * as Intelligence from "./Intelligence.js"
 import * as SettingsLive from "./SettingsLive.js"
 import * as Storage from "./Storage.js"
@@ -98,10 +99,14 @@ export const processLayer = (config: AppConfig, role: Role) => {
     )
   )
   const background = Layer.mergeAll(
-    workers(config).pipe(Layer.provide(Intelligence.layer(config))),
+    workers(config).pipe(Layer.provide(
+      Intelligence.layer(config, Compute.builtinAnalyst, Compute.simulatedWeather(config.weather.simulatedLatency))
+    )),
     dispatcher(config),
     widgetScheduler(config)
   )
+  // The pure forecast and route work runs on the compute pool, off the request loop (none in the API role).
+  const compute = Compute.layer(role === "api" ? Option.some(0) : config.computeThreads)
   const parts = role === "api"
     ? api(config)
     : role === "worker"
@@ -111,7 +116,7 @@ export const processLayer = (config: AppConfig, role: Role) => {
   const announced = Layer.scopedDiscard(
     Effect.zipRight(announce(config, role), Effect.addFinalizer(() => Effect.logInfo(`spotcast ${role}: stopped`)))
   )
-  return parts.pipe(Layer.provide(announced), Layer.provide(core))
+  return parts.pipe(Layer.provide(compute), Layer.provide(announced), Layer.provide(core))
 }
 
 /**

@@ -26,7 +26,7 @@ const finished = async (served: Served, key: string, routeId: string) => {
   for (let i = 0; i < 300; i++) {
     const status = await callServed(served, key, "GET", `/v3/route/${routeId}/status`)
     if (status.json.status === "completed" || status.json.status === "failed") {
-      return (await callServed(served, key, "GET", `/v3/route/${routeId}`)).json
+      return (await callServed(served, key, "GET", `/v3/route/${routeId}?include=samples`)).json
     }
     await new Promise((r) => setTimeout(r, 100))
   }

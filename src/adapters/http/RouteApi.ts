@@ -4,7 +4,7 @@ import { IdempotencyHeaders } from "./contract/IdempotencyHeaders.js"
 import { listQuery } from "./contract/ListQuery.js"
 import * as RouteErrors from "./contract/RouteErrors.js"
 import { CreateRouteRequest } from "./contract/RouteRequest.js"
-import { RouteAccepted, RouteForecastList, RouteForecastResource, RouteList, RouteResource, RouteStatus } from "./contract/RouteResources.js"
+import { IncludeQuery, RouteAccepted, RouteForecastList, RouteForecastResource, RouteList, RouteResource, RouteStatus } from "./contract/RouteResources.js"
 import * as SpotCastErrors from "./contract/SpotCastErrors.js"
 import { Authentication } from "./Authentication.js"
 import { documentConditional } from "./ConditionalGet.js"
@@ -32,9 +32,10 @@ export class RoutesGroup extends HttpApiGroup.make("routes")
   .add(
     HttpApiEndpoint.get("get", "/v3/route/:id")
       .setPath(RoutePath)
+      .setUrlParams(IncludeQuery)
       .addSuccess(RouteResource)
       .addError(RouteErrors.NoRoute)
-      .annotate(OpenApi.Summary, "A route with its plan and latest forecast (legs, samples, departures)")
+      .annotate(OpenApi.Summary, "A route with its plan and latest forecast (legs, departures; samples with ?include=samples)")
       .annotate(OpenApi.Transform, documentConditional)
   )
   .add(
@@ -67,6 +68,7 @@ export class RoutesGroup extends HttpApiGroup.make("routes")
   .add(
     HttpApiEndpoint.get("forecast", "/v3/route/:id/forecast/:forecast_id")
       .setPath(RouteForecastPath)
+      .setUrlParams(IncludeQuery)
       .addSuccess(RouteForecastResource)
       .addError(RouteErrors.NoRouteForecast)
       .annotate(OpenApi.Summary, "One forecast of the route")

@@ -46,15 +46,20 @@ export const RoutesLive = HttpApiBuilder.group(ServedApi, "routes", (handlers) =
         const claim = yield* claimOf(headers["idempotency-key"], "POST", `/v3/route/${path.id}/refresh`, Effect.succeed({}))
         return yield* accepted(yield* refreshRoute(yield* callerAccount, path.id, claim))
       }).pipe(withPurchaseUrl))
-    .handle("get", ({ path }) => Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(Effect.flatMap((v) => routeAnswer(routeResource(v)))))
+    .handle("get", ({ path, urlParams }) =>
+      Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(
+        Effect.flatMap((v) => routeAnswer(routeResource(v, urlParams.include === "samples")))
+      ))
     .handle("status", ({ path }) => Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(Effect.flatMap((v) => statusAnswer(routeStatus(v)))))
     .handle("forecasts", ({ path, urlParams }) =>
       Effect.flatMap(callerAccount, (a) =>
         listRouteForecasts(a, path.id, { limit: urlParams.limit ?? DEFAULT_ROUTE_FORECASTS_LIMIT, after: urlParams.after })
       ).pipe(Effect.map(routeForecastList)))
-    .handle("forecast", ({ path }) =>
+    .handle("forecast", ({ path, urlParams }) =>
       Effect.flatMap(callerAccount, (a) => getRouteForecast(a, path.id, path.forecast_id)).pipe(
-        Effect.flatMap(({ analysis, forecast, view }) => forecastAnswer(routeForecastResource(view.route, forecast, analysis)))
+        Effect.flatMap(({ analysis, forecast, view }) =>
+          forecastAnswer(routeForecastResource(view.route, forecast, analysis, urlParams.include === "samples"))
+        )
       ))
     .handle("list", ({ urlParams }) =>
       Effect.flatMap(callerAccount, (a) => listRoutes(a, { limit: urlParams.limit ?? DEFAULT_ROUTES_LIMIT, after: urlParams.after }))

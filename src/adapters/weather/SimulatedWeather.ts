@@ -1,15 +1,33 @@
 import { Duration, Effect, Either, Layer } from "effect"
+import type { ForecastWeather } from "../../domain/weather/ForecastWeather.js"
 import { WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
 import { Geography, type GeographyShape } from "../../ports/Geography.js"
 import { WeatherProvider, type WeatherProviderShape, type WeatherRequest } from "../../ports/WeatherProvider.js"
 import { withTideAndCurrent } from "./SimulatedCurrent.js"
 import { simulateSeries } from "./SimulatedSeries.js"
-import { siteOf } from "./SimulatedSite.js"
+import { type Site, siteOf } from "./SimulatedSite.js"
 
 export interface Options {
   /** Delay before each answer, to make simulated forecasts take time like real ones. Default none. */
   readonly latency?: Duration.DurationInput
+  /** Where `simulate` runs (`serve`: the compute pool, off the request loop); in place by default. */
+  readonly compute?: (input: SimulationInput) => Effect.Effect<ForecastWeather, WeatherUnavailable>
 }
+
+/** What one simulated series is computed from: plain data (it may cross to a compute thread). */
+export interface SimulationInput {
+  readonly coordinates: WeatherRequest["coordinates"]
+  readonly dates: ReadonlyArray<string>
+  readonly seed: string
+  readonly site: Site | undefined
+}
+
+/** The series itself, pure (the CPU-heavy part): Left when the simulated world has no weather there. */
+export const simulate = (input: SimulationInput): Either.Either<ForecastWeather, string> =>
+  Either.map(simulateSeries(input.coordinates, input.dates, input.seed, input.site), (series) => withTideAndCurrent(series, input.coordinates))
+
+const inPlace = (input: SimulationInput) =>
+  Either.match(simulate(input), { onLeft: (reason) => Effect.fail(new WeatherUnavailable({ reason })), onRight: Effect.succeed })
 
 /**
  * The simulated weather provider: plausible, deterministic hourly weather for any point and dates,
@@ -27,9 +45,7 @@ export const make = (options: Options = {}, geography?: GeographyShape): Weather
       const site = geography === undefined || !(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)
         ? undefined
         : yield* siteOf(geography, request.coordinates, request.dates)
-      const series = simulateSeries(request.coordinates, request.dates, request.seed, site)
-      if (Either.isLeft(series)) return yield* new WeatherUnavailable({ reason: series.left })
-      return withTideAndCurrent(series.right, request.coordinates)
+      return yield* (options.compute ?? inPlace)({ coordinates: request.coordinates, dates: request.dates, seed: request.seed, site })
     })
   }
 }

@@ -1,4 +1,4 @@
-import { DateTime, Effect, Either } from "effect"
+import { DateTime, Effect, Either, Option } from "effect"
 import type { Analysis } from "../../domain/forecast/Analysis.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import type { ForecastError } from "../../domain/forecast/ForecastError.js"
@@ -9,6 +9,7 @@ import type { Route, RouteAnalysis } from "../../domain/route/Route.js"
 import { WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
 import { routeEvent } from "../../domain/webhook/events/RouteEvent.js"
 import { Analyst, type RouteTexts } from "../../ports/Analyst.js"
+import { ComputePool } from "../../ports/ComputePool.js"
 import type { RouteWork } from "../../ports/RouteStore.js"
 import { Settings } from "../../ports/Settings.js"
 import { SpotCastStore } from "../../ports/SpotCastStore.js"
@@ -75,12 +76,19 @@ const analyze = Effect.fn("ProcessRoute.analyze")(function*({ account, forecast,
   yield* store.advance(forecast.id, "fetching_weather")
   const weather = yield* routeWeather(route, account.mode).pipe(timeStage("fetching_weather"))
   yield* store.advance(forecast.id, "processing_data")
-  const analysis = analyzeRoute(route, weather.lookup)
-  if (Either.isLeft(analysis)) return yield* new WeatherUnavailable({ reason: analysis.left })
+  // Every sample of every candidate departure: on the compute pool when the process has one (off the
+  // request loop), in place otherwise (an embedding).
+  const compute = yield* Effect.serviceOption(ComputePool)
+  const analysis = Option.isSome(compute)
+    ? yield* compute.value.analyzeRoute(route, weather.cells)
+    : yield* Either.match(analyzeRoute(route, weather.lookup), {
+      onLeft: (reason) => new WeatherUnavailable({ reason }),
+      onRight: Effect.succeed
+    })
   yield* store.advance(forecast.id, "ai_analysis")
   const { describeRoute } = yield* Analyst
-  if (describeRoute === undefined) return analysis.right
-  return withTexts(analysis.right, yield* describeRoute({ route, analysis: analysis.right }))
+  if (describeRoute === undefined) return analysis
+  return withTexts(analysis, yield* describeRoute({ route, analysis }))
 })
 
 /** The analyst's words in place of the built-in ones; every class, time and number stays the rules'. */

@@ -1,28 +1,17 @@
-import { DateTime, Effect } from "effect"
+import { DateTime, Duration, Effect } from "effect"
 import type { AccountMode } from "../../domain/account/Account.js"
 import { isoDate } from "../../domain/forecast/ForecastPeriod.js"
-import type { HourlyPoint, WeatherSeries } from "../../domain/weather/HourlyWeather.js"
 import { candidateOffsets, etaMillis, planPassage } from "../../domain/route/Passage.js"
 import type { Route } from "../../domain/route/Route.js"
-import { type HourAt, nearestHourKey, type WeatherLookup } from "../../domain/route/RouteAssessment.js"
 import type { Coordinates } from "../../domain/spotcast/Coordinates.js"
+import { cellKey as keyOf, cellOf, lookupFrom, type RouteCells } from "../../domain/route/RouteLookup.js"
 import { Settings } from "../../ports/Settings.js"
 import { WeatherProvider } from "../../ports/WeatherProvider.js"
 
-/** Weather grid cells of a route are 0.25° (about 15 nm): the resolution of the global models behind the providers. */
-export const CELL_DEGREES = 0.25
 /** Provider calls of one route in flight at once. */
 const CONCURRENCY = 4
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
-
-const snap = (degrees: number) => Math.round(degrees / CELL_DEGREES) * CELL_DEGREES + 0
-/** The centre of the cell holding `p` (180° W and 180° E are one meridian: named 180). */
-const cellOf = (p: Coordinates): Coordinates => {
-  const longitude = snap(p.longitude)
-  return { latitude: Math.max(-90, Math.min(90, snap(p.latitude))), longitude: longitude === -180 ? 180 : longitude }
-}
-const keyOf = (c: Coordinates) => `${c.latitude},${c.longitude}`
 
 /**
  * The calendar dates whose local hours may hold `utcMillis`: the provider answers local days, and a
@@ -37,7 +26,7 @@ const datesFor = (utcMillis: number): ReadonlyArray<string> => [
 /**
  * The weather every candidate departure needs: the samples' grid cells and dates, fetched once per
  * cell (all its dates in one provider call), a few calls at a time; answers the lookup the domain
- * judges samples with. Fails as the provider does.
+ * judges samples with (and the cells to build it from elsewhere). Fails as the provider does.
  */
 export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mode: AccountMode) {
   const passage = planPassage(route.waypoints, route.speedKts)
@@ -69,28 +58,15 @@ export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mo
     ([key, { cell, dates }]) =>
       Effect.map(
         provider.hourly({ coordinates: cell, dates: [...dates].sort(), mode, seed: route.id }),
-        (series) => [key, indexSeries(series)] as const
+        (series) => [key, series] as const
+      ).pipe(
+        // Back to the event loop between cells (a timer, not a microtask): a large route asks for hundreds,
+        // and a simulated provider computes each on this thread, so requests waiting meanwhile are served.
+        Effect.zipLeft(Effect.sleep(Duration.zero))
       ),
     { concurrency: CONCURRENCY }
   )
-  const byCell = new Map(fetched)
-  const lookup: WeatherLookup = (position, utcMillis) => {
-    const cell = byCell.get(keyOf(cellOf(position)))
-    if (cell === undefined) return undefined
-    // The nearest hour; the one containing the instant only where the series ends before the nearest.
-    const point = cell.hours.get(nearestHourKey(utcMillis, cell.utcOffsetSeconds)) ??
-      cell.hours.get(new Date(utcMillis + cell.utcOffsetSeconds * 1000).toISOString().slice(0, 13))
-    if (point === undefined) return undefined
-    return (cell.timezone === undefined
-      ? { point, utcOffsetSeconds: cell.utcOffsetSeconds }
-      : { point, utcOffsetSeconds: cell.utcOffsetSeconds, timezone: cell.timezone }) satisfies HourAt
-  }
-  return { lookup, calls: needed.size }
+  const cells: RouteCells = fetched
+  // `cells` is plain data (it may cross to a compute thread); `lookup` is built from it where it runs.
+  return { cells, lookup: lookupFrom(cells), calls: needed.size }
 })
-
-/** A series' hours by local `YYYY-MM-DDTHH`. */
-const indexSeries = (series: WeatherSeries) => {
-  const hours = new Map<string, HourlyPoint>()
-  for (const point of series.hours) hours.set(point.time.slice(0, 13), point)
-  return { utcOffsetSeconds: series.utcOffsetSeconds, timezone: series.timezone, hours }
-}

@@ -1,15 +1,12 @@
 import { Clock, DateTime, Effect, Either, Option } from "effect"
 import type { Analysis } from "../../domain/forecast/Analysis.js"
-import { assessDays } from "../../domain/safety/AssessDays.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import type { ForecastError } from "../../domain/forecast/ForecastError.js"
-import { dayStory } from "../../domain/forecast/DayStory.js"
-import { judgeDays, withTimeline } from "../../domain/forecast/ForecastExtras.js"
+import { finishForecast, judgeForecast } from "../../domain/forecast/ForecastSteps.js"
 import { makePeriod } from "../../domain/forecast/ForecastPeriod.js"
 import { SIMULATED, WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
 import { IdPrefix, LedgerEntryId } from "../../domain/Ids.js"
 import { type Job, MAX_JOB_ATTEMPTS } from "../../domain/forecast/Job.js"
-import { applySafetyFloor } from "../../domain/safety/SafetyFloor.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import { defaultVessel, type Vessel } from "../../domain/spotcast/Vessel.js"
 import type { Coordinates } from "../../domain/spotcast/Coordinates.js"
@@ -17,6 +14,7 @@ import type { Preferences } from "../../domain/spotcast/Preferences.js"
 import type { ForecastWeather } from "../../domain/weather/ForecastWeather.js"
 import { forecastEvent } from "../../domain/webhook/events/SpotCastEvent.js"
 import { Analyst, type AnalystShape, AnalystUnavailable } from "../../ports/Analyst.js"
+import { ComputePool, type ComputePoolShape } from "../../ports/ComputePool.js"
 import { Settings } from "../../ports/Settings.js"
 import { type ForecastWork, SpotCastStore } from "../../ports/SpotCastStore.js"
 import { WeatherProvider } from "../../ports/WeatherProvider.js"
@@ -75,41 +73,50 @@ export interface AnalysisInput {
   readonly issuedAt: Effect.Effect<string>
   /** No trip window starts before this instant (UTC epoch ms); the Clock's now when absent. */
   readonly notBeforeMillis?: number
+  /** Where the pure steps run (a compute pool); in place when absent. */
+  readonly compute?: Pick<ComputePoolShape, "judgeForecast" | "finishForecast">
+}
+
+/** The pure steps run where they are called: the bench's way, and a caller's without a pool. */
+const inPlace: Pick<ComputePoolShape, "judgeForecast" | "finishForecast"> = {
+  judgeForecast: (input) =>
+    Either.match(judgeForecast(input), { onLeft: (reason) => new WeatherUnavailable({ reason }), onRight: Effect.succeed }),
+  finishForecast: (input) =>
+    Either.match(finishForecast(input), { onLeft: (reason) => new AnalystUnavailable({ reason }), onRight: Effect.succeed })
 }
 
 /**
  * From the weather to the stored analysis: the rules, the extra judgement (current, models), the
- * analyst's words under the safety floor, and the timeline. Exported for bench/pipeline-outputs.ts.
+ * analyst's words under the safety floor, and the timeline. The pure steps before and after the
+ * analyst run on `compute` when given (off the request loop), the analyst between them where it is
+ * (a model call is I/O). Exported for bench/pipeline-outputs.ts.
  */
 export const forecastAnalysis = (input: AnalysisInput) =>
   Effect.gen(function*() {
     const { coordinates, dates, series, tripDurationHours } = input
+    const compute = input.compute ?? inPlace
     const vessel = input.vessel ?? defaultVessel
     // No trip window starts before the forecast is issued.
     const notBeforeMillis = input.notBeforeMillis ?? (yield* Clock.currentTimeMillis)
-    const days = assessDays({ series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
-    if (Either.isLeft(days)) return yield* new WeatherUnavailable({ reason: days.left })
-    // The current against the wind and the other models are weighed after the rules (docs/safety.md).
-    const judged = judgeDays(days.right, { series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
+    const judged = yield* compute.judgeForecast({ series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
     if (input.beforeAnalyst !== undefined) yield* input.beforeAnalyst
     const proposed = yield* input.analyze({
       coordinates,
       days: judged.days,
       notes: judged.notes,
       confidence: judged.confidence.map((c, i) => ({ ...c, basis: judged.bases[i]! })),
-      stories: judged.days.map((day) => dayStory(series, day)),
+      stories: judged.stories,
       vessel,
       vesselGiven: input.vessel !== undefined,
       preferences: input.preferences,
       simulated: series.source === SIMULATED,
       ...(tripDurationHours === undefined ? {} : { tripDurationHours })
     }).pipe(timeStage("ai_analysis"))
-    const floored = applySafetyFloor(judged.days, proposed)
-    if (Either.isLeft(floored)) return yield* new AnalystUnavailable({ reason: floored.left })
-    return withTimeline(floored.right, {
+    return yield* compute.finishForecast({
       series,
       days: judged.days,
       confidence: judged.confidence,
+      proposed,
       coordinates,
       vessel,
       preferences: input.preferences,
@@ -137,6 +144,8 @@ const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, foreca
     tripDurationHours: spotcast.tripDurationHours,
     preferences: spotcast.preferences,
     analyze: (yield* Analyst).analyze,
+    // The process's compute pool when it has one (`serve` always does); in place otherwise (an embedding).
+    ...Option.match(yield* Effect.serviceOption(ComputePool), { onNone: () => ({}), onSome: (compute) => ({ compute }) }),
     beforeAnalyst: store.advance(forecast.id, "ai_analysis"),
     issuedAt: Effect.map(DateTime.now, DateTime.formatIso)
   })

@@ -29,6 +29,8 @@ export const AppConfig = Config.all({
   cursorSecret: Config.option(Config.redacted(Config.nonEmptyString("SPOTCAST_CURSOR_SECRET"))),
   previousCursorSecret: Config.option(Config.redacted(Config.nonEmptyString("SPOTCAST_CURSOR_SECRET_PREVIOUS"))),
   forecastHorizonDays: positiveInt("SPOTCAST_FORECAST_HORIZON_DAYS").pipe(Config.withDefault(16)),
+  /** Compute threads for the pure forecast and route work; absent: one per core; 0: in process. */
+  computeThreads: Config.option(nonNegativeInt("SPOTCAST_COMPUTE_THREADS")),
   workerConcurrency: positiveInt("SPOTCAST_WORKER_CONCURRENCY").pipe(Config.withDefault(4)),
   workerPollMs: positiveInt("SPOTCAST_WORKER_POLL_MS").pipe(Config.withDefault(200)),
   jobLeaseMs: positiveInt("SPOTCAST_JOB_LEASE_MS").pipe(Config.withDefault(30_000)),

@@ -39,7 +39,7 @@ const awaitRoute = (id: string, key: string) =>
   get(`/v3/route/${id}/status`, key).pipe(
     Effect.filterOrFail((r) => r.json?.status === "completed" || r.json?.status === "failed", () => "unfinished"),
     Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 500 }),
-    Effect.zipRight(get(`/v3/route/${id}`, key)),
+    Effect.zipRight(get(`/v3/route/${id}?include=samples`, key)),
     Effect.map((r) => r.json),
     Effect.orDieWith(() => new Error(`the forecast of route ${id} did not finish`))
   )
@@ -217,6 +217,30 @@ layer(TestServer.layer(), { excludeTestServices: true })("route forecasts end to
       assert.isArray(one.json.ai_analysis.legs)
     }))
 
+  it.effect("GET leaves the samples out unless ?include=samples (the count always given); any other include is a 400", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(10)
+      const r = yield* postJson("/v3/route", { waypoints: WAYPOINTS, departure_time: new Date(Date.now() + 2 * HOUR).toISOString(), speed_kts: 6 }, key)
+      const full = (yield* awaitRoute(r.json.id, key)).latest_forecast.ai_analysis
+      assert.isAtLeast(full.samples.length, 5)
+      assert.strictEqual(full.sample_count, full.samples.length)
+      const trimmed = (yield* get(`/v3/route/${r.json.id}`, key)).json.latest_forecast.ai_analysis
+      assert.notProperty(trimmed, "samples")
+      assert.strictEqual(trimmed.sample_count, full.samples.length)
+      const { samples: _, ...rest } = full
+      assert.deepStrictEqual(trimmed, rest)
+      const one = (yield* get(`/v3/route/${r.json.id}/forecast/${r.json.forecast_id}`, key)).json.ai_analysis
+      assert.notProperty(one, "samples")
+      const oneFull = (yield* get(`/v3/route/${r.json.id}/forecast/${r.json.forecast_id}?include=samples`, key)).json.ai_analysis
+      assert.deepStrictEqual(oneFull.samples, full.samples)
+      for (const path of [`/v3/route/${r.json.id}?include=legs`, `/v3/route/${r.json.id}/forecast/${r.json.forecast_id}?include=`]) {
+        const bad = yield* get(path, key)
+        assert.strictEqual(bad.status, 400, path)
+        assert.isString(bad.json.error.code, path)
+        assert.include(bad.json.error.message, "include", path)
+      }
+    }))
+
   it.effect("isolation: another account's route and forecast are not found, like missing and malformed ids", () =>
     Effect.gen(function*() {
       const owner = yield* account(10)
@@ -264,12 +288,12 @@ layer(TestServer.layer(), { excludeTestServices: true })("route forecasts end to
         headers: {}
       })
       assert.match(accepted.id, /^rte_/)
-      const route = yield* api.routes.get({ path: { id: accepted.id } })
+      const route = yield* api.routes.get({ path: { id: accepted.id }, urlParams: {} })
       assert.strictEqual(route.id, accepted.id)
       assert.strictEqual(route.speed_kts, 5)
       const list = yield* api.routes.list({ urlParams: {} })
       assert.deepStrictEqual(list.data.map((r) => r.id), [accepted.id])
-      const missing = yield* Effect.flip(api.routes.get({ path: { id: "rte_0000000000000000000000" } }))
+      const missing = yield* Effect.flip(api.routes.get({ path: { id: "rte_0000000000000000000000" }, urlParams: {} }))
       assert.strictEqual(missing._tag, "MarineRouteNotFound")
     }))
 

@@ -320,7 +320,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A route with its plan and latest forecast (legs, samples, departures)
+         * A route with its plan and latest forecast (legs, departures; samples with ?include=samples)
          * @description The route with its distance, duration and arrival, and its newest forecast: passage class, legs, samples and departures once completed.
          */
         get: operations["routes.get"];
@@ -1807,127 +1807,7 @@ export interface components {
              * @example 2026-11-22T06:00:00.000Z
              */
             completed_at: string;
-            ai_analysis: {
-                summary: string;
-                /** @enum {string} */
-                classification: "GO" | "CAUTION" | "AVOID";
-                legs: {
-                    index: number;
-                    from: {
-                        /** @description a number between -90 and 90 */
-                        latitude: number;
-                        /** @description a number between -180 and 180 */
-                        longitude: number;
-                    };
-                    to: {
-                        /** @description a number between -90 and 90 */
-                        latitude: number;
-                        /** @description a number between -180 and 180 */
-                        longitude: number;
-                    };
-                    distance_nm: number;
-                    eta_start: string;
-                    eta_end: string;
-                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                    eta_start_local?: string;
-                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                    eta_end_local?: string;
-                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                    time_zone_start?: string;
-                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                    time_zone_end?: string;
-                    /** @enum {string} */
-                    classification: "GO" | "CAUTION" | "AVOID";
-                    summary: string;
-                    worst_factor: string | null;
-                    conditions: {
-                        wind_speed_kt: number;
-                        wind_gust_kt: number;
-                        wind_direction_deg: number;
-                        wave_height_ft?: number;
-                        wave_period_s?: number;
-                        swell_height_ft?: number;
-                        swell_period_s?: number;
-                        visibility_nm?: number;
-                        precipitation_probability_pct?: number;
-                        precipitation_mm_per_h?: number;
-                        air_temp_c?: number;
-                        water_temp_c?: number;
-                        weather_code?: number;
-                        cape_j_per_kg?: number;
-                        daylight_hours?: number;
-                        dark_hours?: number;
-                        /** @enum {boolean} */
-                        waves_estimated?: true;
-                    };
-                }[];
-                samples: {
-                    leg: number;
-                    position: {
-                        /** @description a number between -90 and 90 */
-                        latitude: number;
-                        /** @description a number between -180 and 180 */
-                        longitude: number;
-                    };
-                    /** @description From the departure, along the route */
-                    distance_nm: number;
-                    eta: string;
-                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                    eta_local?: string;
-                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                    time_zone?: string;
-                    daylight: boolean;
-                    /** @enum {string} */
-                    classification: "GO" | "CAUTION" | "AVOID";
-                    worst_factor: string | null;
-                    conditions: {
-                        wind_speed_kt: number;
-                        wind_gust_kt: number;
-                        wind_direction_deg: number;
-                        wave_height_ft?: number;
-                        wave_period_s?: number;
-                        swell_height_ft?: number;
-                        swell_period_s?: number;
-                        visibility_nm?: number;
-                        precipitation_probability_pct?: number;
-                        precipitation_mm_per_h?: number;
-                        air_temp_c?: number;
-                        water_temp_c?: number;
-                        weather_code?: number;
-                        cape_j_per_kg?: number;
-                        daylight_hours?: number;
-                        dark_hours?: number;
-                        /** @enum {boolean} */
-                        waves_estimated?: true;
-                    };
-                }[];
-                departures?: {
-                    departure_time: string;
-                    arrival_time: string;
-                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                    departure_local?: string;
-                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                    arrival_local?: string;
-                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                    departure_time_zone?: string;
-                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                    arrival_time_zone?: string;
-                    /** @enum {string} */
-                    classification: "GO" | "CAUTION" | "AVOID";
-                    worst_factor: string | null;
-                    recommended: boolean;
-                }[];
-                best_departure?: {
-                    departure_time: string;
-                    /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                    departure_local?: string;
-                    /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                    departure_time_zone?: string;
-                    /** @enum {string} */
-                    classification: "GO" | "CAUTION" | "AVOID";
-                    reason: string;
-                };
-            };
+            ai_analysis: components["schemas"]["RouteAnalysis"];
         } | {
             forecast_id: string;
             /** @enum {string} */
@@ -1953,6 +1833,134 @@ export interface components {
                 code: "weather_data_unavailable" | "processing_failed";
                 message: string;
             };
+        };
+        /**
+         * Route Analysis
+         * @description Route Analysis
+         */
+        RouteAnalysis: {
+            summary: string;
+            /** @enum {string} */
+            classification: "GO" | "CAUTION" | "AVOID";
+            legs: {
+                index: number;
+                from: {
+                    /** @description a number between -90 and 90 */
+                    latitude: number;
+                    /** @description a number between -180 and 180 */
+                    longitude: number;
+                };
+                to: {
+                    /** @description a number between -90 and 90 */
+                    latitude: number;
+                    /** @description a number between -180 and 180 */
+                    longitude: number;
+                };
+                distance_nm: number;
+                eta_start: string;
+                eta_end: string;
+                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                eta_start_local?: string;
+                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                eta_end_local?: string;
+                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                time_zone_start?: string;
+                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                time_zone_end?: string;
+                /** @enum {string} */
+                classification: "GO" | "CAUTION" | "AVOID";
+                summary: string;
+                worst_factor: string | null;
+                conditions: {
+                    wind_speed_kt: number;
+                    wind_gust_kt: number;
+                    wind_direction_deg: number;
+                    wave_height_ft?: number;
+                    wave_period_s?: number;
+                    swell_height_ft?: number;
+                    swell_period_s?: number;
+                    visibility_nm?: number;
+                    precipitation_probability_pct?: number;
+                    precipitation_mm_per_h?: number;
+                    air_temp_c?: number;
+                    water_temp_c?: number;
+                    weather_code?: number;
+                    cape_j_per_kg?: number;
+                    daylight_hours?: number;
+                    dark_hours?: number;
+                    /** @enum {boolean} */
+                    waves_estimated?: true;
+                };
+            }[];
+            /** @description Every sample along the passage, only with ?include=samples */
+            samples?: {
+                leg: number;
+                position: {
+                    /** @description a number between -90 and 90 */
+                    latitude: number;
+                    /** @description a number between -180 and 180 */
+                    longitude: number;
+                };
+                /** @description From the departure, along the route */
+                distance_nm: number;
+                eta: string;
+                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                eta_local?: string;
+                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                time_zone?: string;
+                daylight: boolean;
+                /** @enum {string} */
+                classification: "GO" | "CAUTION" | "AVOID";
+                worst_factor: string | null;
+                conditions: {
+                    wind_speed_kt: number;
+                    wind_gust_kt: number;
+                    wind_direction_deg: number;
+                    wave_height_ft?: number;
+                    wave_period_s?: number;
+                    swell_height_ft?: number;
+                    swell_period_s?: number;
+                    visibility_nm?: number;
+                    precipitation_probability_pct?: number;
+                    precipitation_mm_per_h?: number;
+                    air_temp_c?: number;
+                    water_temp_c?: number;
+                    weather_code?: number;
+                    cape_j_per_kg?: number;
+                    daylight_hours?: number;
+                    dark_hours?: number;
+                    /** @enum {boolean} */
+                    waves_estimated?: true;
+                };
+            }[];
+            departures?: {
+                departure_time: string;
+                arrival_time: string;
+                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                departure_local?: string;
+                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                arrival_local?: string;
+                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                departure_time_zone?: string;
+                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                arrival_time_zone?: string;
+                /** @enum {string} */
+                classification: "GO" | "CAUTION" | "AVOID";
+                worst_factor: string | null;
+                recommended: boolean;
+            }[];
+            best_departure?: {
+                departure_time: string;
+                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
+                departure_local?: string;
+                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
+                departure_time_zone?: string;
+                /** @enum {string} */
+                classification: "GO" | "CAUTION" | "AVOID";
+                reason: string;
+            };
+            /** @description How many samples the analysis has (listed only with ?include=samples) */
+            sample_count: number;
         };
         /**
          * Route not found
@@ -6452,7 +6460,10 @@ export interface operations {
     };
     "routes.get": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description samples: the analysis's samples too (left out by default: a 50-waypoint route's are most of its body) */
+                include?: "samples";
+            };
             header?: {
                 /** @description An ETag from an earlier answer: when the resource still has it, the answer is 304 without a body */
                 "If-None-Match"?: string;
@@ -7406,7 +7417,10 @@ export interface operations {
     };
     "routes.forecast": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description samples: the analysis's samples too (left out by default: a 50-waypoint route's are most of its body) */
+                include?: "samples";
+            };
             header?: {
                 /** @description An ETag from an earlier answer: when the resource still has it, the answer is 304 without a body */
                 "If-None-Match"?: string;
@@ -7454,127 +7468,7 @@ export interface operations {
                          * @example 2026-11-22T06:00:00.000Z
                          */
                         completed_at: string;
-                        ai_analysis: {
-                            summary: string;
-                            /** @enum {string} */
-                            classification: "GO" | "CAUTION" | "AVOID";
-                            legs: {
-                                index: number;
-                                from: {
-                                    /** @description a number between -90 and 90 */
-                                    latitude: number;
-                                    /** @description a number between -180 and 180 */
-                                    longitude: number;
-                                };
-                                to: {
-                                    /** @description a number between -90 and 90 */
-                                    latitude: number;
-                                    /** @description a number between -180 and 180 */
-                                    longitude: number;
-                                };
-                                distance_nm: number;
-                                eta_start: string;
-                                eta_end: string;
-                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                                eta_start_local?: string;
-                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                                eta_end_local?: string;
-                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                                time_zone_start?: string;
-                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                                time_zone_end?: string;
-                                /** @enum {string} */
-                                classification: "GO" | "CAUTION" | "AVOID";
-                                summary: string;
-                                worst_factor: string | null;
-                                conditions: {
-                                    wind_speed_kt: number;
-                                    wind_gust_kt: number;
-                                    wind_direction_deg: number;
-                                    wave_height_ft?: number;
-                                    wave_period_s?: number;
-                                    swell_height_ft?: number;
-                                    swell_period_s?: number;
-                                    visibility_nm?: number;
-                                    precipitation_probability_pct?: number;
-                                    precipitation_mm_per_h?: number;
-                                    air_temp_c?: number;
-                                    water_temp_c?: number;
-                                    weather_code?: number;
-                                    cape_j_per_kg?: number;
-                                    daylight_hours?: number;
-                                    dark_hours?: number;
-                                    /** @enum {boolean} */
-                                    waves_estimated?: true;
-                                };
-                            }[];
-                            samples: {
-                                leg: number;
-                                position: {
-                                    /** @description a number between -90 and 90 */
-                                    latitude: number;
-                                    /** @description a number between -180 and 180 */
-                                    longitude: number;
-                                };
-                                /** @description From the departure, along the route */
-                                distance_nm: number;
-                                eta: string;
-                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                                eta_local?: string;
-                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                                time_zone?: string;
-                                daylight: boolean;
-                                /** @enum {string} */
-                                classification: "GO" | "CAUTION" | "AVOID";
-                                worst_factor: string | null;
-                                conditions: {
-                                    wind_speed_kt: number;
-                                    wind_gust_kt: number;
-                                    wind_direction_deg: number;
-                                    wave_height_ft?: number;
-                                    wave_period_s?: number;
-                                    swell_height_ft?: number;
-                                    swell_period_s?: number;
-                                    visibility_nm?: number;
-                                    precipitation_probability_pct?: number;
-                                    precipitation_mm_per_h?: number;
-                                    air_temp_c?: number;
-                                    water_temp_c?: number;
-                                    weather_code?: number;
-                                    cape_j_per_kg?: number;
-                                    daylight_hours?: number;
-                                    dark_hours?: number;
-                                    /** @enum {boolean} */
-                                    waves_estimated?: true;
-                                };
-                            }[];
-                            departures?: {
-                                departure_time: string;
-                                arrival_time: string;
-                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                                departure_local?: string;
-                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                                arrival_local?: string;
-                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                                departure_time_zone?: string;
-                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                                arrival_time_zone?: string;
-                                /** @enum {string} */
-                                classification: "GO" | "CAUTION" | "AVOID";
-                                worst_factor: string | null;
-                                recommended: boolean;
-                            }[];
-                            best_departure?: {
-                                departure_time: string;
-                                /** @description The same instant in local time at that place, ISO 8601 to the millisecond with its UTC offset (e.g. 2026-11-27T14:00:00.000+01:00) */
-                                departure_local?: string;
-                                /** @description IANA time zone the weather provider reports for that place (absent when it names none) */
-                                departure_time_zone?: string;
-                                /** @enum {string} */
-                                classification: "GO" | "CAUTION" | "AVOID";
-                                reason: string;
-                            };
-                        };
+                        ai_analysis: components["schemas"]["RouteAnalysis"];
                     } | {
                         route_id: string;
                         forecast_id: string;

@@ -27,6 +27,34 @@ export const routeAccepted = (route: Route, receipt: Receipt, publicBaseUrl: str
 
 const Unfinished = Schema.Literal("pending", "processing")
 
+/**
+ * `?include=samples` on a route GET: the analysis's `samples` (every point along the passage, the
+ * bulk of a long route's body) are left out unless asked for; `sample_count` always says how many.
+ */
+export const IncludeQuery = Schema.Struct({
+  include: Schema.optional(
+    Schema.Literal("samples").annotations({
+      message: () => "include must be samples",
+      description: "samples: the analysis's samples too (left out by default: a 50-waypoint route's are most of its body)"
+    })
+  )
+})
+
+/** A route forecast's analysis on the wire: the stored one, its samples only when asked for, and their count. */
+export const RouteAnalysisBody = Schema.Struct({
+  ...RouteAnalysis.fields,
+  samples: Schema.optional(RouteAnalysis.fields.samples).annotations({
+    description: "Every sample along the passage, only with ?include=samples"
+  }),
+  sample_count: Schema.Int.annotations({ description: "How many samples the analysis has (listed only with ?include=samples)" })
+}).annotations({ identifier: "RouteAnalysis" })
+export type RouteAnalysisBody = typeof RouteAnalysisBody.Type
+
+const analysisBody = (analysis: RouteAnalysis, withSamples: boolean): RouteAnalysisBody => {
+  const { samples, ...rest } = analysis
+  return withSamples ? { ...rest, samples, sample_count: samples.length } : { ...rest, sample_count: samples.length }
+}
+
 /** A route forecast by state: completed with the route's analysis, unfinished with progress, or failed. */
 export const RouteForecastBody = Schema.Union(
   Schema.Struct({
@@ -34,7 +62,7 @@ export const RouteForecastBody = Schema.Union(
     status: Schema.Literal("completed"),
     created_at: Timestamp,
     completed_at: Timestamp,
-    ai_analysis: RouteAnalysis
+    ai_analysis: RouteAnalysisBody
   }),
   Schema.Struct({ forecast_id: Schema.String, status: Unfinished, created_at: Timestamp, progress: ProgressBody }),
   Schema.Struct({
@@ -49,13 +77,22 @@ export type RouteForecastBody = typeof RouteForecastBody.Type
 
 const FALLBACK_ERROR: ForecastError = { code: "processing_failed", message: "The forecast could not be produced" }
 
-export const routeForecastBody = (forecast: Forecast, analysis: RouteAnalysis | undefined): RouteForecastBody => {
+export const routeForecastBody = (
+  forecast: Forecast,
+  analysis: RouteAnalysis | undefined,
+  withSamples = false
+): RouteForecastBody => {
   const base = { forecast_id: forecast.id, created_at: timestamp(forecast.createdAt) }
   if (forecast.status === "completed") {
     if (analysis === undefined || forecast.completedAt === undefined) {
       throw new Error(`route forecast ${forecast.id} is completed without its analysis`)
     }
-    return { ...base, status: "completed", completed_at: timestamp(forecast.completedAt), ai_analysis: analysis }
+    return {
+      ...base,
+      status: "completed",
+      completed_at: timestamp(forecast.completedAt),
+      ai_analysis: analysisBody(analysis, withSamples)
+    }
   }
   if (forecast.status === "failed") {
     return { ...base, status: "failed", progress: forecast.progress, error: forecast.error ?? FALLBACK_ERROR }
@@ -112,13 +149,13 @@ const head = (route: Route, latest: Forecast) => {
   }
 }
 
-export const routeResource = ({ analysis, forecastCount, latest, route }: RouteView): RouteResource => ({
+export const routeResource = ({ analysis, forecastCount, latest, route }: RouteView, withSamples = false): RouteResource => ({
   ...head(route, latest),
   ...(route.vessel === undefined ? {} : { vessel_info: { type: route.vessel.type, length_ft: route.vessel.lengthFt } }),
   preferences: preferencesBody(route.preferences),
   forecast_count: forecastCount,
   ...(route.metadata === undefined ? {} : { metadata: route.metadata }),
-  latest_forecast: routeForecastBody(latest, analysis)
+  latest_forecast: routeForecastBody(latest, analysis, withSamples)
 })
 
 /** One entry of GET /v3/routes. */
@@ -161,9 +198,9 @@ export const RouteForecastResource = Schema.extend(
   RouteForecastBody
 ).annotations({ identifier: "RouteForecastResource" })
 
-export const routeForecastResource = (route: Route, forecast: Forecast, analysis: RouteAnalysis | undefined) => ({
+export const routeForecastResource = (route: Route, forecast: Forecast, analysis: RouteAnalysis | undefined, withSamples = false) => ({
   route_id: route.id,
-  ...routeForecastBody(forecast, analysis)
+  ...routeForecastBody(forecast, analysis, withSamples)
 })
 
 /** GET /v3/route/{id}/forecasts: newest first, keyset-paginated. */

@@ -1,0 +1,56 @@
+import * as WorkerThreads from "node:worker_threads"
+import { Worker, type WorkerError } from "@effect/platform"
+import { NodeWorker } from "@effect/platform-node"
+import { Effect, Layer, type ParseResult, type Scope } from "effect"
+import {
+  AnalyzeRoute,
+  ComputePool,
+  type ComputePoolShape,
+  type ComputeTask,
+  FinishForecast,
+  JudgeForecast,
+  SimulateWeather,
+  WriteForecast
+} from "../../ports/ComputePool.js"
+
+export interface ThreadOptions {
+  /** Threads in the pool; each runs one step at a time, so at most this many steps run at once. */
+  readonly threads: number
+  /** The compute thread's entry module (it answers `ComputeTask` messages). */
+  readonly script: URL
+  /** Called with each thread started (tests watch the threads through it). */
+  readonly onSpawn?: (thread: WorkerThreads.Worker) => void
+}
+
+/**
+ * The steps on a pool of worker threads, off the request loop: each request is Schema-encoded, sent to
+ * a free thread, and its answer decoded; requests beyond the pool's threads wait for one. A step that
+ * dies in the thread, or a thread that is lost, dies here (the caller's failure policy decides); the
+ * lost thread is replaced. Closing the scope terminates the threads.
+ */
+export const make = (options: ThreadOptions): Effect.Effect<ComputePoolShape, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const pool = yield* Worker.makePoolSerialized<ComputeTask>({ size: Math.max(1, options.threads), concurrency: 1 }).pipe(
+      Effect.provide(NodeWorker.layer(() => {
+        const thread = new WorkerThreads.Worker(options.script)
+        options.onSpawn?.(thread)
+        return thread
+      })),
+      Effect.orDie
+    )
+    // The transport's own errors (a lost thread, a message that does not decode) are defects here.
+    type Transport = WorkerError.WorkerError | ParseResult.ParseError
+    const isTransport = (e: unknown): e is Transport =>
+      typeof e === "object" && e !== null && "_tag" in e && (e._tag === "WorkerError" || e._tag === "ParseError")
+    const run = <A, E>(step: Effect.Effect<A, E | Transport>): Effect.Effect<A, Exclude<E, Transport>> =>
+      Effect.catchIf(step, isTransport, Effect.die) as Effect.Effect<A, Exclude<E, Transport>>
+    return {
+      judgeForecast: (input) => run(pool.executeEffect(new JudgeForecast({ input }))),
+      writeForecast: (input) => run(pool.executeEffect(new WriteForecast({ input }))),
+      finishForecast: (input) => run(pool.executeEffect(new FinishForecast({ input }))),
+      analyzeRoute: (route, cells) => run(pool.executeEffect(new AnalyzeRoute({ route, cells }))),
+      simulateWeather: (input) => run(pool.executeEffect(new SimulateWeather({ input })))
+    }
+  })
+
+export const layer = (options: ThreadOptions): Layer.Layer<ComputePool> => Layer.scoped(ComputePool, make(options))

@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs"
+import { availableParallelism } from "node:os"
+import { fileURLToPath } from "node:url"
+import { type Duration, Effect, Layer, Option } from "effect"
+import * as InProcessCompute from "../../adapters/compute/InProcessCompute.js"
+import * as ThreadCompute from "../../adapters/compute/ThreadCompute.js"
+import * as SimulatedWeather from "../../adapters/weather/SimulatedWeather.js"
+import { Analyst } from "../../ports/Analyst.js"
+import { ComputePool } from "../../ports/ComputePool.js"
+import { Geography } from "../../ports/Geography.js"
+import { WeatherProvider } from "../../ports/WeatherProvider.js"
+import { steps } from "./Steps.js"
+
+/** The compute thread's entry, beside this module once built (`dist/main/compute/ComputeThread.js`). */
+const script = new URL("./ComputeThread.js", import.meta.url)
+
+/**
+ * The process's compute pool: SPOTCAST_COMPUTE_THREADS worker threads (absent: one per core), or in
+ * process with one step per core at once when it is 0 or the code runs from its TypeScript source (the
+ * tests: a thread needs the built entry).
+ */
+export const layer = (threads: Option.Option<number>): Layer.Layer<ComputePool> => {
+  const cores = availableParallelism()
+  const wanted = Option.getOrElse(threads, () => cores)
+  if (wanted > 0 && existsSync(fileURLToPath(script))) return ThreadCompute.layer({ threads: wanted, script })
+  return Layer.unwrapEffect(Effect.as(
+    wanted > 0 ? Effect.logDebug("compute threads need the built code; computing in process") : Effect.void,
+    InProcessCompute.layer(steps, cores)
+  ))
+}
+
+/** The built-in analyst, writing on the compute pool (its texts for many days are CPU work too). */
+export const builtinAnalyst: Layer.Layer<Analyst, never, ComputePool> = Layer.effect(
+  Analyst,
+  Effect.map(ComputePool, (pool) => ({ analyze: pool.writeForecast }))
+)
+
+/** The simulated weather, its series computed on the compute pool (hundreds for a large route). */
+export const simulatedWeather = (latency: Duration.DurationInput): Layer.Layer<WeatherProvider, never, ComputePool | Geography> =>
+  Layer.effect(
+    WeatherProvider,
+    Effect.gen(function*() {
+      const pool = yield* ComputePool
+      return SimulatedWeather.make({ latency, compute: pool.simulateWeather }, yield* Geography)
+    })
+  )
