@@ -34,13 +34,19 @@ const words: Record<Language, NoteWords> = {
 }
 
 /** The sentences day `dayIndex`'s notes and story call for, in the requested language and units. */
-export const noteTexts = (input: AnalystInput, dayIndex: number, withStory = true): ReadonlyArray<string> => {
+export const noteTexts = (
+  input: AnalystInput,
+  dayIndex: number,
+  withStory = true,
+  /** Writes a local time (minutes of the day) as the text does; HH:MM when absent (the language model's facts). */
+  clock: (minutes: number) => string = (m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`
+): ReadonlyArray<string> => {
   const { language, speedUnits } = input.preferences
   const pack = packFor(language)
   const w = words[language]
   return [...(withStory ? storyTexts(input, dayIndex) : []), ...(input.notes?.[dayIndex] ?? []).flatMap((note: DayNote) => {
     if (note._tag === "ModelsDisagree") return disagreementTexts(note, input.preferences)
     const o = note.opposition
-    return [w.againstWind(pack.quantity(speed(o.currentKt, speedUnits, language)), pack.quantity(speed(o.windKt, speedUnits, language)), o.time.slice(11, 16))]
+    return [w.againstWind(pack.quantity(speed(o.currentKt, speedUnits, language)), pack.quantity(speed(o.windKt, speedUnits, language)), clock(Number(o.time.slice(11, 13)) * 60 + Number(o.time.slice(14, 16))))]
   })]
 }

@@ -51,7 +51,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${cls} for ${vessel} because of ${deciding}.`
       : cls === "GO"
-      ? `GO for ${vessel}: conditions are within its limits.`
+      ? `GO for ${vessel}.`
       : `${cls} for ${vessel} under the rules for this vessel.`,
   alsoWatch: (hazards) => `Also watch for ${hazards}.`,
   hazard: {

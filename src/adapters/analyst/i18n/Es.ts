@@ -58,7 +58,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${classWord[cls]} para ${vessel}: ${deciding}.`
       : cls === "GO"
-      ? `${classWord.GO} para ${vessel}: condiciones dentro de sus límites.`
+      ? `${classWord.GO} para ${vessel}.`
       : `${classWord[cls]} para ${vessel} según las reglas de este tipo de embarcación.`,
   alsoWatch: (hazards) => `Vigile también: ${hazards}.`,
   hazard: {

@@ -59,7 +59,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${classWord[cls]} pour ${vessel} : ${deciding}.`
       : cls === "GO"
-      ? `${classWord.GO} pour ${vessel} : conditions dans ses limites.`
+      ? `${classWord.GO} pour ${vessel}.`
       : `${classWord[cls]} pour ${vessel} selon les règles de ce type de bateau.`,
   alsoWatch: (hazards) => `À surveiller aussi : ${hazards}.`,
   hazard: {

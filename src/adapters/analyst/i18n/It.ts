@@ -71,7 +71,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${classWord[cls]} per ${vessel}: ${deciding}.`
       : cls === "GO"
-      ? `${classWord.GO} per ${vessel}: condizioni entro i suoi limiti.`
+      ? `${classWord.GO} per ${vessel}.`
       : `${classWord[cls]} per ${vessel} secondo le regole per questo tipo di imbarcazione.`,
   alsoWatch: (hazards) => `Attenzione anche a: ${hazards}.`,
   hazard: {

@@ -68,7 +68,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${classWord[cls]} para ${vessel}: ${deciding}.`
       : cls === "GO"
-      ? `${classWord.GO} para ${vessel}: condições dentro dos seus limites.`
+      ? `${classWord.GO} para ${vessel}.`
       : `${classWord[cls]} para ${vessel} segundo as regras para este tipo de embarcação.`,
   alsoWatch: (hazards) => `Atenção também a: ${hazards}.`,
   hazard: {
