@@ -94,7 +94,9 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
 
   // The wind: the window's range and direction from the hours when the story has them.
   const windFrom = pack.compass[story?.wind === undefined ? facts.from : compassOf(story.wind.fromDeg)]
-  const windSpeed = story?.wind === undefined ? facts.wind : speedRange(pack, speed(story.wind.lo), speed(story.wind.hi))
+  // A range says more than the verdict's "sustained wind of 16 kt"; the same single number is not said twice.
+  const windRange = story?.wind === undefined ? facts.wind : speedRange(pack, speed(story.wind.lo), speed(story.wind.hi))
+  const windSpeed = named.has("wind") && windRange === facts.wind ? undefined : windRange
   const change = story?.change
   const wind = words.wind(windFrom, windSpeed, named.has("gust") || named.has("thunderstorm") ? undefined : facts.gust) +
     (change === undefined
@@ -109,10 +111,19 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
   const seasFrom = story?.seasFromDeg === undefined ? undefined : pack.compass[compassOf(story.seasFromDeg)]
   const swellFrom = story?.swellFromDeg === undefined ? undefined : pack.compass[compassOf(story.swellFromDeg)]
   const showSwell = facts.swell !== undefined && (story === undefined || story.swellDiffers === true)
+  // The verdict's seas hazard already gave the height: here only its period and direction.
+  const seasHeight = named.has("seas") || named.has("steep_seas") ? undefined : facts.wave ?? facts.seas
+  const seasPart = seasHeight === undefined && facts.wavePeriod === undefined && seasFrom === undefined
+    ? undefined
+    : words.seas(seasHeight, facts.wavePeriod, seasFrom)
+  const swellPart = showSwell ? words.swell(facts.swell!, facts.swellPeriod, swellFrom) : undefined
   const seas = seaStateMissing(day)
     ? pack.seaStateUnavailable
-    : words.seas(facts.wave ?? facts.seas, facts.wavePeriod, seasFrom) +
-      (showSwell ? `${words.then}${words.swell(facts.swell!, facts.swellPeriod, swellFrom)}` : "") + words.stop
+    : seasPart === undefined && swellPart === undefined
+    ? undefined
+    : seasPart === undefined
+    ? `${swellPart!.charAt(0).toUpperCase()}${swellPart!.slice(1)}${words.stop}`
+    : `${compact([seasPart, swellPart], words.then)}${words.stop}`
 
   // Visibility, rain and temperatures, each unless a hazard of the verdict already quotes it.
   const visibility = facts.visibility === undefined || named.has("visibility")
@@ -136,6 +147,16 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     ? undefined
     : words.pressure(`${fall.fallHpa}${p.language === "ja" ? "" : " "}hPa`, fall.rate, at(fall.from))
 
+  const advice = adviceFor(day.classification, deciding, lightAir).map((a) =>
+    a === "vessel"
+      ? pack.advice[input.vessel.type][day.classification]
+      : a === "visibility"
+      ? pack.visibilityTip[facts.visibilityGrade === undefined || facts.visibilityGrade === "good" ? "poor" : facts.visibilityGrade]
+      : pack.tip[a]
+  )
+  // A CAUTION or AVOID day's advice (why a catamaran must not, how to go out in the dark) and the light-air
+  // note always stay; a GO day's advice is said when there is room.
+  const mustAdvise = day.classification !== "GO"
   const core = compact([
     pack.verdict(day.classification, vesselText(input.vessel, input.vesselGiven, p), name(deciding)),
     alsoWatch === undefined ? undefined : pack.alsoWatch(alsoWatch),
@@ -147,6 +168,7 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     pressure,
     ...noteTexts(input, dayIndex, false, clock.zoned)
   ], pack.gap)
+  const tail = compact([lightAir ? pack.lightAir(facts.wind) : undefined, ...(mustAdvise ? advice : [])], pack.gap)
 
   // Worse outside the window: said once, with the times when the story has them.
   const out = story?.outside
@@ -162,13 +184,11 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     : [[...items, ...worse.map((f) => pack.worse[f])], items.slice(0, 2), items.slice(0, 1)]
       .filter((xs) => xs.length > 0)
       .map((xs) => words.outside(pack.list(xs)))
-  const advice = adviceFor(day.classification, deciding, lightAir).map((a) =>
-    a === "vessel"
-      ? pack.advice[input.vessel.type][day.classification]
-      : a === "visibility"
-      ? pack.visibilityTip[facts.visibilityGrade === undefined || facts.visibilityGrade === "good" ? "poor" : facts.visibilityGrade]
-      : pack.tip[a]
-  )
+  // What is worse outside the window is said on every day: the longest form that fits, else the shortest.
+  const withOutside = outside.length === 0
+    ? compact([core, tail], pack.gap)
+    : outside.map((o) => compact([core, o, tail], pack.gap)).find((t) => t.length <= DAY_TEXT_LIMIT) ??
+      compact([core, outside[outside.length - 1]!, tail], pack.gap)
   const tides = story === undefined || story.tides.length === 0 ? undefined : (() => {
     const times = (type: "high" | "low") => {
       const xs = story.tides.filter((t) => t.type === type).map((t) => at(t.hour))
@@ -177,10 +197,10 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     return words.tides(times("high"), times("low"))
   })()
   // The rest in order of what matters most, each only while the text stays short.
-  const extras = [outside, ...coldNotes(day, [...deciding, ...other], pack, facts), lightAir ? pack.lightAir(facts.wind) : undefined, ...advice, tides]
+  const extras = [...coldNotes(day, [...deciding, ...other], pack, facts), ...(mustAdvise ? [] : advice), tides]
   return extras.reduce<string>((text, extra) => {
     const choices = extra === undefined ? [] : typeof extra === "string" ? [extra] : extra
     const fits = choices.map((c) => compact([text, c], pack.gap)).find((longer) => longer.length <= DAY_TEXT_LIMIT)
     return fits ?? text
-  }, core)
+  }, withOutside)
 }

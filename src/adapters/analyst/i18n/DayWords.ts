@@ -8,7 +8,7 @@ import type { WindowHours } from "./Pack.js"
  */
 export interface DayWords {
   /** "Wind southwest 12–16 kt, gusts 22 kt" (no full stop: a change may follow). */
-  readonly wind: (from: string | undefined, speed: string, gust: string | undefined) => string
+  readonly wind: (from: string | undefined, speed: string | undefined, gust: string | undefined) => string
   /** ", becoming northwest 20–25 kt after 15:00" (a shift) or ", building to 25 kt after 15:00". */
   readonly becoming: (from: string | undefined, speed: string, time: string) => string
   readonly seas: (height: string | undefined, period: string | undefined, from: string | undefined) => string
@@ -42,9 +42,9 @@ const alleIt = (t: string) => t.startsWith("1:") ? `all'${t}` : `alle ${t}`
 
 const words: Record<Language, DayWords> = {
   en: {
-    wind: (f, s, g) => `Wind ${f === undefined ? "" : `${f} `}${s}${g === undefined ? "" : `, gusts ${g}`}`,
+    wind: (f, s, g) => `Wind${f === undefined ? "" : ` ${f}`}${s === undefined ? "" : ` ${s}`}${g === undefined ? "" : `, gusts ${g}`}`,
     becoming: (f, s, t) => f === undefined ? `, building to ${s} after ${t}` : `, becoming ${f} ${s} after ${t}`,
-    seas: (h, p, f) => `Seas${h === undefined ? "" : ` ${h}`}${p === undefined ? "" : ` at ${p}`}${f === undefined ? "" : ` from the ${f}`}`,
+    seas: (h, p, f) => `Seas${h === undefined ? "" : ` ${h}`}${p === undefined ? "" : h === undefined ? `, period ${p},` : ` at ${p}`}${f === undefined ? "" : ` from the ${f}`}`.replace(/,$/, ""),
     swell: (h, p, f) => `swell ${h}${p === undefined ? "" : ` at ${p}`}${f === undefined ? "" : ` from the ${f}`}`,
     visibility: (v) => `visibility ${v}`,
     air: (t) => `air ${t}`,
@@ -60,7 +60,7 @@ const words: Record<Language, DayWords> = {
     then: "; "
   },
   es: {
-    wind: (f, s, g) => `Viento${f === undefined ? "" : ` del ${f}`} de ${s}${g === undefined ? "" : `, rachas de ${g}`}`,
+    wind: (f, s, g) => `Viento${f === undefined ? "" : ` del ${f}`}${s === undefined ? "" : ` de ${s}`}${g === undefined ? "" : `, rachas de ${g}`}`,
     becoming: (f, s, t) => f === undefined ? `, arreciando a ${s} a partir de ${lasEs(t)}` : `, rolando al ${f} de ${s} a partir de ${lasEs(t)}`,
     seas: (h, p, f) => `Olas${f === undefined ? "" : ` del ${f}`}${h === undefined ? "" : ` de ${h}`}${p === undefined ? "" : `, periodo ${p}`}`,
     swell: (h, p, f) => `mar de fondo${f === undefined ? "" : ` del ${f}`} de ${h}${p === undefined ? "" : `, periodo ${p}`}`,
@@ -81,7 +81,7 @@ const words: Record<Language, DayWords> = {
     then: "; "
   },
   fr: {
-    wind: (f, s, g) => `Vent${f === undefined ? "" : ` ${deFr(f)}`} ${s}${g === undefined ? "" : `, rafales à ${g}`}`,
+    wind: (f, s, g) => `Vent${f === undefined ? "" : ` ${deFr(f)}`}${s === undefined ? "" : ` ${s}`}${g === undefined ? "" : `, rafales à ${g}`}`,
     becoming: (f, s, t) => f === undefined ? `, forcissant à ${s} après ${t}` : `, virant ${f} ${s} après ${t}`,
     seas: (h, p, f) => `Vagues${f === undefined ? "" : ` ${deFr(f)}`}${h === undefined ? "" : ` de ${h}`}${p === undefined ? "" : `, période ${p}`}`,
     swell: (h, p, f) => `houle${f === undefined ? "" : ` ${deFr(f)}`} de ${h}${p === undefined ? "" : `, période ${p}`}`,
@@ -102,7 +102,7 @@ const words: Record<Language, DayWords> = {
     then: " ; "
   },
   pt: {
-    wind: (f, s, g) => `Vento${f === undefined ? "" : ` de ${f}`} com ${s}${g === undefined ? "" : `, rajadas até ${g}`}`,
+    wind: (f, s, g) => `Vento${f === undefined ? "" : ` de ${f}`}${s === undefined ? "" : ` com ${s}`}${g === undefined ? "" : `, rajadas até ${g}`}`,
     becoming: (f, s, t) => f === undefined ? `, a aumentar para ${s} a partir ${dasPt(t)}` : `, a rodar para ${f} com ${s} a partir ${dasPt(t)}`,
     seas: (h, p, f) => `Ondas${f === undefined ? "" : ` de ${f}`}${h === undefined ? "" : ` com ${h}`}${p === undefined ? "" : `, período de ${p}`}`,
     swell: (h, p, f) => `ondulação${f === undefined ? "" : ` de ${f}`} com ${h}${p === undefined ? "" : `, período de ${p}`}`,
@@ -123,7 +123,7 @@ const words: Record<Language, DayWords> = {
     then: "; "
   },
   it: {
-    wind: (f, s, g) => `Vento${f === undefined ? "" : ` da ${f}`} ${s}${g === undefined ? "" : `, raffiche fino a ${g}`}`,
+    wind: (f, s, g) => `Vento${f === undefined ? "" : ` da ${f}`}${s === undefined ? "" : ` ${s}`}${g === undefined ? "" : `, raffiche fino a ${g}`}`,
     becoming: (f, s, t) => f === undefined ? `, in rinforzo a ${s} ${dalleIt(t)}` : `, in rotazione da ${f} ${s} ${dalleIt(t)}`,
     seas: (h, p, f) => `Onde${f === undefined ? "" : ` da ${f}`}${h === undefined ? "" : ` di ${h}`}${p === undefined ? "" : `, periodo ${p}`}`,
     swell: (h, p, f) => `onda lunga${f === undefined ? "" : ` da ${f}`} di ${h}${p === undefined ? "" : `, periodo ${p}`}`,
@@ -144,7 +144,7 @@ const words: Record<Language, DayWords> = {
     then: "; "
   },
   ja: {
-    wind: (f, s, g) => `${f === undefined ? "風" : `${f}の風`}${s}${g === undefined ? "" : `、最大瞬間風速${g}`}`,
+    wind: (f, s, g) => `${f === undefined ? "風" : `${f}の風`}${s ?? ""}${g === undefined ? "" : `、最大瞬間風速${g}`}`,
     becoming: (f, s, t) => f === undefined ? `、${t}以降は${s}に強まる見込み` : `、${t}以降は${f}の風${s}に変わる見込み`,
     seas: (h, p, f) => `${f === undefined ? "" : `${f}からの`}波${h === undefined ? "" : `${h}`}${p === undefined ? "" : `（周期${p}）`}`,
     swell: (h, p, f) => `${f === undefined ? "" : `${f}からの`}うねり${h}${p === undefined ? "" : `（周期${p}）`}`,

@@ -104,9 +104,9 @@ export const pack: Pack = {
       ], "; ")
     }.`
   },
-  visibilityUnavailable: "No hay pronóstico de visibilidad para este lugar: no se ha evaluado, así que vigile la niebla y tenga listas las luces de navegación.",
+  visibilityUnavailable: "No hay pronóstico de visibilidad para este lugar (no evaluada): vigile la niebla.",
   seaStateUnavailable:
-    "Sin datos del estado del mar: no hay datos de oleaje para este lugar y estas horas; compruebe usted mismo el mar antes de salir.",
+    "Sin datos del estado del mar: compruebe usted mismo el mar antes de salir.",
   worse: {
     wind_against_current: "viento contra corriente",
     wind: "más viento",
