@@ -168,7 +168,10 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     pressure,
     ...noteTexts(input, dayIndex, false, clock.zoned)
   ], pack.gap)
-  const tail = compact([lightAir ? pack.lightAir(facts.wind) : undefined, ...(mustAdvise ? advice : [])], pack.gap)
+  // Kept: an AVOID day's advice (why a catamaran must not go) and the tips for what decided a CAUTION day
+  // (darkness, fog, cold); a CAUTION day's general advice for the vessel only when there is room.
+  const kept = advice.filter((a, i) => day.classification === "AVOID" || !(i === 0 && adviceFor(day.classification, deciding, lightAir)[0] === "vessel"))
+  const tail = compact([lightAir ? pack.lightAir(facts.wind) : undefined, ...(mustAdvise ? kept : [])], pack.gap)
 
   // Worse outside the window: said once, with the times when the story has them.
   const out = story?.outside
@@ -197,7 +200,7 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     return words.tides(times("high"), times("low"))
   })()
   // The rest in order of what matters most, each only while the text stays short.
-  const extras = [...coldNotes(day, [...deciding, ...other], pack, facts), ...(mustAdvise ? [] : advice), tides]
+  const extras = [...coldNotes(day, [...deciding, ...other], pack, facts), ...advice.filter((a) => !kept.includes(a) || !mustAdvise), tides]
   return extras.reduce<string>((text, extra) => {
     const choices = extra === undefined ? [] : typeof extra === "string" ? [extra] : extra
     const fits = choices.map((c) => compact([text, c], pack.gap)).find((longer) => longer.length <= DAY_TEXT_LIMIT)

@@ -64,7 +64,7 @@ describe("BuiltinAnalyst: notes and warnings", () => {
   it("never offers a \"best window\" on an AVOID day (issue 11), in any language", () => {
     const best = { en: "Best window", es: "Mejor franja", fr: "Meilleur créneau", pt: "Melhor janela", it: "Finestra migliore",
       ja: "おすすめの時間帯" } as const
-    const trip = { en: "Trip hours", es: "Horas de la salida", fr: "Heures de sortie prévues", pt: "Horário da saída",
+    const trip = { en: "Trip hours", es: "Horas de la salida", fr: "Sortie prévue", pt: "Horário da saída",
       it: "Orario dell'uscita", ja: "予定の時間帯" } as const
     for (const language of languages) {
       const stormy = day("2025-06-07", "AVOID", { ...calm.conditions, wind_speed_kt: 36, wind_gust_kt: 44 })
