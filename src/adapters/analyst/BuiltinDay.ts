@@ -103,7 +103,8 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
       ? ""
       : words.becoming(
         change.fromDeg === undefined ? undefined : pack.compass[compassOf(change.fromDeg)],
-        speedRange(pack, speed(change.lo), speed(change.hi)),
+        // A build says how strong it gets; a shift gives the new range.
+        change.fromDeg === undefined ? pack.quantity(speed(change.hi)) : speedRange(pack, speed(change.lo), speed(change.hi)),
         at(change.after)
       )) + words.stop
 
@@ -113,9 +114,10 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
   const showSwell = facts.swell !== undefined && (story === undefined || story.swellDiffers === true)
   // The verdict's seas hazard already gave the height: here only its period and direction.
   const seasHeight = named.has("seas") || named.has("steep_seas") ? undefined : facts.wave ?? facts.seas
-  const seasPart = seasHeight === undefined && facts.wavePeriod === undefined && seasFrom === undefined
+  const seasPeriod = named.has("steep_seas") ? undefined : facts.wavePeriod
+  const seasPart = seasHeight === undefined && seasPeriod === undefined && seasFrom === undefined
     ? undefined
-    : words.seas(seasHeight, facts.wavePeriod, seasFrom)
+    : words.seas(seasHeight, seasPeriod, seasFrom)
   const swellPart = showSwell ? words.swell(facts.swell!, facts.swellPeriod, swellFrom) : undefined
   const seas = seaStateMissing(day)
     ? pack.seaStateUnavailable
@@ -131,7 +133,7 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     : facts.visibilityGrade === "good" ? words.visibility(facts.visibility) : pack.hazard.visibility(facts)
   const rain = named.has("precipitation") || named.has("thunderstorm") || (facts.rainChance === undefined && facts.rainRate === undefined)
     ? undefined
-    : pack.hazard.precipitation(facts)
+    : words.rain(facts.rainChance, facts.rainRate)
   const spray = named.has("freezing_spray")
   const weather = sentence([
     visibility,
@@ -170,7 +172,9 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
   ], pack.gap)
   // Kept: an AVOID day's advice (why a catamaran must not go) and the tips for what decided a CAUTION day
   // (darkness, fog, cold); a CAUTION day's general advice for the vessel only when there is room.
-  const kept = advice.filter((a, i) => day.classification === "AVOID" || !(i === 0 && adviceFor(day.classification, deciding, lightAir)[0] === "vessel"))
+  const chosen = adviceFor(day.classification, deciding, lightAir)
+  const kept = advice.filter((_, i) =>
+    chosen[i] === "vessel" ? day.classification === "AVOID" : chosen[i] === "darkness" || chosen[i] === "freezing_spray")
   const tail = compact([lightAir ? pack.lightAir(facts.wind) : undefined, ...(mustAdvise ? kept : [])], pack.gap)
 
   // Worse outside the window: said once, with the times when the story has them.

@@ -13,6 +13,8 @@ export interface DayWords {
   readonly becoming: (from: string | undefined, speed: string, time: string) => string
   readonly seas: (height: string | undefined, period: string | undefined, from: string | undefined) => string
   readonly swell: (height: string, period: string | undefined, from: string | undefined) => string
+  /** The chance of rain and its rate, in few words ("rain 90% (3.6 mm/h)"). */
+  readonly rain: (chance: string | undefined, rate: string | undefined) => string
   /** Good visibility (the other grades use the hazard's words). */
   readonly visibility: (v: string) => string
   readonly air: (t: string) => string
@@ -46,6 +48,7 @@ const words: Record<Language, DayWords> = {
     becoming: (f, s, t) => f === undefined ? `, building to ${s} after ${t}` : `, becoming ${f} ${s} after ${t}`,
     seas: (h, p, f) => `Seas${h === undefined ? "" : ` ${h}`}${p === undefined ? "" : h === undefined ? `, period ${p},` : ` at ${p}`}${f === undefined ? "" : ` from the ${f}`}`.replace(/,$/, ""),
     swell: (h, p, f) => `swell ${h}${p === undefined ? "" : ` at ${p}`}${f === undefined ? "" : ` from the ${f}`}`,
+    rain: (c, r) => c === undefined ? `rain ${r}` : `rain ${c}${r === undefined ? "" : ` (${r})`}`,
     visibility: (v) => `visibility ${v}`,
     air: (t) => `air ${t}`,
     water: (t) => `water ${t}`,
@@ -64,9 +67,10 @@ const words: Record<Language, DayWords> = {
     becoming: (f, s, t) => f === undefined ? `, arreciando a ${s} a partir de ${lasEs(t)}` : `, rolando al ${f} de ${s} a partir de ${lasEs(t)}`,
     seas: (h, p, f) => `Olas${f === undefined ? "" : ` del ${f}`}${h === undefined ? "" : ` de ${h}`}${p === undefined ? "" : `, periodo ${p}`}`,
     swell: (h, p, f) => `mar de fondo${f === undefined ? "" : ` del ${f}`} de ${h}${p === undefined ? "" : `, periodo ${p}`}`,
-    visibility: (v) => `visibilidad de ${v}`,
-    air: (t) => `aire a ${t}`,
-    water: (t) => `agua a ${t}`,
+    rain: (c, r) => c === undefined ? `lluvia de ${r}` : `lluvia ${c}${r === undefined ? "" : ` (${r})`}`,
+    visibility: (v) => `visibilidad ${v}`,
+    air: (t) => `aire ${t}`,
+    water: (t) => `agua ${t}`,
     window: (l, a, b) =>
       ({ best: "Mejor franja", daylight: "Horas de luz", trip: "Horas de la salida", wholeDay: "Sin luz de día, todo el día" })[l] +
       `: de ${a} a ${b}.`,
@@ -85,6 +89,7 @@ const words: Record<Language, DayWords> = {
     becoming: (f, s, t) => f === undefined ? `, forcissant à ${s} après ${t}` : `, virant ${f} ${s} après ${t}`,
     seas: (h, p, f) => `Vagues${f === undefined ? "" : ` ${deFr(f)}`}${h === undefined ? "" : ` de ${h}`}${p === undefined ? "" : `, période ${p}`}`,
     swell: (h, p, f) => `houle${f === undefined ? "" : ` ${deFr(f)}`} de ${h}${p === undefined ? "" : `, période ${p}`}`,
+    rain: (c, r) => c === undefined ? `pluie de ${r}` : `pluie ${c}${r === undefined ? "" : ` (${r})`}`,
     visibility: (v) => `visibilité ${v}`,
     air: (t) => `air ${t}`,
     water: (t) => `eau ${t}`,
@@ -106,9 +111,10 @@ const words: Record<Language, DayWords> = {
     becoming: (f, s, t) => f === undefined ? `, a aumentar para ${s} a partir ${dasPt(t)}` : `, a rodar para ${f} com ${s} a partir ${dasPt(t)}`,
     seas: (h, p, f) => `Ondas${f === undefined ? "" : ` de ${f}`}${h === undefined ? "" : ` com ${h}`}${p === undefined ? "" : `, período de ${p}`}`,
     swell: (h, p, f) => `ondulação${f === undefined ? "" : ` de ${f}`} com ${h}${p === undefined ? "" : `, período de ${p}`}`,
-    visibility: (v) => `visibilidade de ${v}`,
-    air: (t) => `ar a ${t}`,
-    water: (t) => `água a ${t}`,
+    rain: (c, r) => c === undefined ? `chuva de ${r}` : `chuva ${c}${r === undefined ? "" : ` (${r})`}`,
+    visibility: (v) => `visibilidade ${v}`,
+    air: (t) => `ar ${t}`,
+    water: (t) => `água ${t}`,
     window: (l, a, b) =>
       ({ best: "Melhor janela", daylight: "Durante o dia", trip: "Horário da saída", wholeDay: "Sem luz do dia, todo o dia" })[l] +
       `: ${dasPt(a)} ${asPt(b)}.`,
@@ -127,6 +133,7 @@ const words: Record<Language, DayWords> = {
     becoming: (f, s, t) => f === undefined ? `, in rinforzo a ${s} ${dalleIt(t)}` : `, in rotazione da ${f} ${s} ${dalleIt(t)}`,
     seas: (h, p, f) => `Onde${f === undefined ? "" : ` da ${f}`}${h === undefined ? "" : ` di ${h}`}${p === undefined ? "" : `, periodo ${p}`}`,
     swell: (h, p, f) => `onda lunga${f === undefined ? "" : ` da ${f}`} di ${h}${p === undefined ? "" : `, periodo ${p}`}`,
+    rain: (c, r) => c === undefined ? `pioggia di ${r}` : `pioggia ${c}${r === undefined ? "" : ` (${r})`}`,
     visibility: (v) => `visibilità ${v}`,
     air: (t) => `aria ${t}`,
     water: (t) => `acqua ${t}`,
@@ -148,6 +155,7 @@ const words: Record<Language, DayWords> = {
     becoming: (f, s, t) => f === undefined ? `、${t}以降は${s}に強まる見込み` : `、${t}以降は${f}の風${s}に変わる見込み`,
     seas: (h, p, f) => `${f === undefined ? "" : `${f}からの`}波${h === undefined ? "" : `${h}`}${p === undefined ? "" : `（周期${p}）`}`,
     swell: (h, p, f) => `${f === undefined ? "" : `${f}からの`}うねり${h}${p === undefined ? "" : `（周期${p}）`}`,
+    rain: (c, r) => c === undefined ? `雨${r}` : `降水確率${c}${r === undefined ? "" : `（${r}）`}`,
     visibility: (v) => `視程${v}`,
     air: (t) => `気温${t}`,
     water: (t) => `水温${t}`,

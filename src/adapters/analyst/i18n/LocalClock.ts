@@ -6,11 +6,11 @@ import type { Language } from "../../../domain/spotcast/Preferences.js"
  * - en: 24-hour "15:00", as the UK Met Office inshore and shipping forecasts (and every VHF broadcast)
  *   write it; the US "3 PM" reads badly beside tide times. The zone by its abbreviation ("CEST", "EDT",
  *   "BST") where one is in common use, else "UTC+9".
- * - es: "15:00", as AEMET; "(hora local, UTC+2)".
- * - fr: "15 h", "5 h 28", "minuit", as Météo-France's bulletins côtiers; "(heure locale, UTC+2)".
- * - pt: "15h00", "5h28", as IPMA writes hours in its warnings; "(hora local, UTC+1)".
- * - it: "15:00", as the Servizio Meteorologico's bollettini del mare; "(ora locale, UTC+2)".
- * - ja: "15時", "5時28分", as JMA; "（日本時間）" in Japan, else "（現地時間、UTC+10）".
+ * - es: "15:00", as AEMET; the zone by its offset "(UTC+2)" (no abbreviation is common in Spanish).
+ * - fr: "15 h", "5 h 28", "minuit", as Météo-France's bulletins côtiers; "(UTC+2)".
+ * - pt: "15h00", "5h28", as IPMA writes hours in its warnings; "(UTC+1)".
+ * - it: "15:00", as the Servizio Meteorologico's bollettini del mare; "(UTC+2)".
+ * - ja: "15時", "5時28分", as JMA; "（日本時間）" in Japan, else "（UTC+10）".
  */
 export interface ZoneName {
   /** "UTC+2", "UTC-3:30", "UTC". */
@@ -46,16 +46,10 @@ export const zoneText = (language: Language, zone: ZoneName): string => {
   switch (language) {
     case "en":
       return ` ${zone.abbreviation ?? zone.offset}`
-    case "es":
-      return ` (hora local, ${zone.offset})`
-    case "fr":
-      return ` (heure locale, ${zone.offset})`
-    case "pt":
-      return ` (hora local, ${zone.offset})`
-    case "it":
-      return ` (ora locale, ${zone.offset})`
     case "ja":
-      return zone.timezone === "Asia/Tokyo" ? "（日本時間）" : `（現地時間、${zone.offset}）`
+      return zone.timezone === "Asia/Tokyo" ? "（日本時間）" : `（${zone.offset}）`
+    default:
+      return ` (${zone.offset})`
   }
 }
 
