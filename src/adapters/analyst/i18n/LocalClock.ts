@@ -1,3 +1,4 @@
+import { clockText } from "../../../domain/forecast/LocalTimes.js"
 import type { Language } from "../../../domain/spotcast/Preferences.js"
 
 /**
@@ -22,24 +23,7 @@ export interface ZoneName {
 
 const pad2 = (n: number) => String(n).padStart(2, "0")
 
-/** `minutes` since local midnight (0-1440) as the language writes a time. */
-export const clockText = (language: Language, minutes: number): string => {
-  const m = Math.round(minutes)
-  const h = Math.floor(m / 60)
-  const mm = m % 60
-  switch (language) {
-    case "fr":
-      return h === 24 || h === 0 && mm === 0 && minutes > 0 ? "minuit" : mm === 0 ? `${h} h` : `${h} h ${pad2(mm)}`
-    case "pt":
-      return `${h}h${pad2(mm)}`
-    case "it":
-      return `${h}:${pad2(mm)}`
-    case "ja":
-      return mm === 0 ? `${h}時` : `${h}時${mm}分`
-    default:
-      return `${pad2(h)}:${pad2(mm)}`
-  }
-}
+export { clockText }
 
 /** The zone as written once after the first time of a text (with its leading space where the language has one). */
 export const zoneText = (language: Language, zone: ZoneName): string => {
