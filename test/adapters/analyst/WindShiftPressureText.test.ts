@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import { writeDay } from "../../../src/adapters/analyst/BuiltinDay.js"
+import * as LlmPrompt from "../../../src/adapters/analyst/LlmPrompt.js"
 import { dayStory } from "../../../src/domain/forecast/DayStory.js"
 import { assessDays } from "../../../src/domain/safety/AssessDays.js"
 import { defaultPreferences, type Language } from "../../../src/domain/spotcast/Preferences.js"
@@ -23,10 +24,11 @@ const weather: ForecastWeather = { ...base, timezone: "Europe/Paris" }
 const days = Either.getOrThrow(assessDays({
   series: weather, dates: ["2027-06-01"], coordinates: at, vessel: defaultVessel, tripDurationHours: 4, notBeforeMillis: 0
 }))
-const text = (language: Language) => writeDay({
+const input = (language: Language) => ({
   coordinates: at, days, stories: days.map((d) => dayStory(weather, d)), vessel: defaultVessel, vesselGiven: false,
   preferences: { ...defaultPreferences, language }, simulated: false, tripDurationHours: 4
-}, 0)
+})
+const text = (language: Language) => writeDay(input(language), 0)
 
 describe("the day text says the wind's shift and a falling barometer, with local times", () => {
   it("in every language, each once", () => {
@@ -47,5 +49,9 @@ describe("the day text says the wind's shift and a falling barometer, with local
       assert.include(t.replace(/ \(UTC\+2\)|（UTC\+2）| CEST/g, ""), pressure[language], `${language}: ${t}`)
       assert.strictEqual(t.split(language === "en" ? "CEST" : "UTC+2").length - 1, 1, `${language}: the zone once in ${t}`)
     }
+  })
+
+  it("gives a language model the zone its local hours are in", () => {
+    assert.strictEqual(LlmPrompt.facts(input("fr")).local_time_zone, "CEST (UTC+2)")
   })
 })

@@ -37,6 +37,9 @@ export const zoneText = (language: Language, zone: ZoneName): string => {
   }
 }
 
+/** The zone for a language model's facts: "CEST (UTC+2)", or the offset alone. */
+export const zoneLabel = (zone: ZoneName): string => zone.abbreviation === undefined ? zone.offset : `${zone.abbreviation} (${zone.offset})`
+
 /** "UTC+2", "UTC-3:30", "UTC" for an offset in seconds east of UTC. */
 export const offsetName = (utcOffsetSeconds: number): string => {
   if (utcOffsetSeconds === 0) return "UTC"
