@@ -107,7 +107,7 @@ const stormHeadline: Record<Language, RegExp> = {
   fr: /^Conditions de tempête attendues .*pas un avertissement officiel\)\./,
   pt: /^Condições de tempestade previstas .*não um aviso oficial\)\./,
   it: /^Previste condizioni di tempesta .*non un avviso ufficiale\)\./,
-  ja: /^.+は暴風（storm）級の状況が予想されます（SpotCastによる予報の読み取りで、公式の警報ではありません）。/
+  ja: /^.+は海上暴風警報級の状況が予想されます（SpotCastによる予報の読み取りで、公式の警報ではありません）。/
 }
 const unchecked: Record<Language, string> = {
   en: "not cross-checked", es: "sin contrastar", fr: "non recoupé", pt: "sem comparação", it: "non confrontato", ja: "照合していません"
@@ -118,7 +118,7 @@ const possibleGale: Record<Language, RegExp> = {
   fr: /^Conditions de coup de vent possibles .* : un modèle météo les prévoit/,
   pt: /^Condições de vendaval possíveis em .*: um modelo meteorológico prevê-as/,
   it: /^Possibili condizioni di burrasca .*: le mostra un modello meteorologico/,
-  ja: /^.+は強風（gale）級の状況となる可能性があります。/
+  ja: /^.+は海上強風警報級の状況となる可能性があります。/
 }
 const onlyGfs: Record<Language, string> = {
   en: "Only gfs_seamless rates this day", es: "Solo gfs_seamless califica este día", fr: "Seul gfs_seamless classe ce jour",

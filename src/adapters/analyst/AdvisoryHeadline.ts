@@ -31,7 +31,7 @@ const it: Record<AdvisoryLevel, string> = {
   small_craft: "da avviso per piccole imbarcazioni", gale: "di burrasca", storm: "di tempesta", hurricane_force: "di forza uragano"
 }
 const ja: Record<AdvisoryLevel, string> = {
-  small_craft: "小型船舶注意報級", gale: "強風（gale）級", storm: "暴風（storm）級", hurricane_force: "ハリケーン級"
+  small_craft: "小型船舶注意報級", gale: "海上強風警報級", storm: "海上暴風警報級", hurricane_force: "ハリケーン級"
 }
 
 const words: Record<Language, Words> = {

@@ -113,6 +113,9 @@ export const dateText = (date: string, pack: Pack): string => {
   return day === undefined ? date : pack.date(day)
 }
 
+/** A height (ft) in the units the text gives heights in: the one door to `Units.height` for the day texts. */
+export const heightOf = (ft: number, preferences: Preferences): Units.Quantity => Units.height(ft, preferences.distanceUnits, preferences.language)
+
 /** The vessel as the text names it, its length in the units heights are given in. */
 export const vesselText = (vessel: Vessel, given: boolean, preferences: Preferences): string => {
   const pack = packFor(preferences.language)

@@ -5,6 +5,7 @@ import type { Language, Preferences } from "../../domain/spotcast/Preferences.js
 import type { AnalystInput } from "../../ports/Analyst.js"
 import { rainRateUnitFor } from "../../domain/forecast/DisplayUnits.js"
 import * as Units from "./Units.js"
+import { zoneLabel, zoneNameOf } from "./i18n/LocalClock.js"
 import { noteTexts } from "./TimelineNotes.js"
 import { storyTexts } from "./TimelineStory.js"
 
@@ -84,6 +85,8 @@ export const facts = (input: AnalystInput) => {
     },
     ...(input.tripDurationHours === undefined ? {} : { trip_duration_hours: input.tripDurationHours }),
     data_is_simulated: input.simulated,
+    // Issue 23: the zone the local hours are in, to be named once in the text.
+    ...(input.stories?.[0] === undefined ? {} : { local_time_zone: zoneLabel(zoneNameOf(input.stories[0].zone, input.days[0]?.date ?? "")) }),
     // Issue 15: what the day's text must say (models disagree, current against wind), in English for the model.
     days: input.days.map((a, i) => {
       const english = { ...input, preferences: { ...p, language: "en" as const } }

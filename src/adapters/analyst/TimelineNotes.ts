@@ -14,33 +14,39 @@ interface NoteWords {
 // The current-against-wind sentence in the six languages (the models' sentences: ModelWords.ts).
 const words: Record<Language, NoteWords> = {
   en: {
-    againstWind: (cur, w, t) => `Wind against current: a ${cur} current runs against the ${w} wind around ${t}, making the seas steeper and higher.`
+    againstWind: (cur, w, t) => `Wind against current around ${t}: a ${cur} current against the ${w} wind makes the seas steeper.`
   },
   es: {
-    againstWind: (cur, w, t) => `Viento contra corriente: una corriente de ${cur} va contra el viento de ${w} hacia las ${t}, con mar más alta y empinada.`
+    againstWind: (cur, w, t) => `Viento contra corriente hacia ${t.startsWith("01:") ? "la" : "las"} ${t}: una corriente de ${cur} contra el viento de ${w} empina la mar.`
   },
   fr: {
-    againstWind: (cur, w, t) => `Vent contre courant : un courant de ${cur} s'oppose au vent de ${w} vers ${t}, la mer devient plus creuse et plus haute.`
+    againstWind: (cur, w, t) => `Vent contre courant vers ${t} : un courant de ${cur} contre un vent de ${w} creuse la mer.`
   },
   pt: {
-    againstWind: (cur, w, t) => `Vento contra corrente: uma corrente de ${cur} opõe-se ao vento de ${w} por volta das ${t}, com mar mais alto e cavado.`
+    againstWind: (cur, w, t) => `Vento contra corrente por volta ${t.startsWith("1h") ? "da" : "das"} ${t}: uma corrente de ${cur} contra o vento de ${w} cava o mar.`
   },
   it: {
-    againstWind: (cur, w, t) => `Vento contro corrente: una corrente di ${cur} contro il vento di ${w} verso le ${t} rende il mare più ripido e più alto.`
+    againstWind: (cur, w, t) => `Vento contro corrente verso ${t.startsWith("1:") ? "l'" : "le "}${t}: una corrente di ${cur} contro il vento di ${w} rende il mare più ripido.`
   },
   ja: {
-    againstWind: (cur, w, t) => `風と潮流が逆向きです：${t}ごろ${cur}の潮流が${w}の風に逆らって流れ、波が高く険しくなります。`
+    againstWind: (cur, w, t) => `${t}ごろ風と潮流が逆向き：${cur}の潮流が${w}の風に逆らい、波が険しくなります。`
   }
 }
 
 /** The sentences day `dayIndex`'s notes and story call for, in the requested language and units. */
-export const noteTexts = (input: AnalystInput, dayIndex: number, withStory = true): ReadonlyArray<string> => {
+export const noteTexts = (
+  input: AnalystInput,
+  dayIndex: number,
+  withStory = true,
+  /** Writes a local time (minutes of the day) as the text does; HH:MM when absent (the language model's facts). */
+  clock: (minutes: number) => string = (m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`
+): ReadonlyArray<string> => {
   const { language, speedUnits } = input.preferences
   const pack = packFor(language)
   const w = words[language]
   return [...(withStory ? storyTexts(input, dayIndex) : []), ...(input.notes?.[dayIndex] ?? []).flatMap((note: DayNote) => {
     if (note._tag === "ModelsDisagree") return disagreementTexts(note, input.preferences)
     const o = note.opposition
-    return [w.againstWind(pack.quantity(speed(o.currentKt, speedUnits, language)), pack.quantity(speed(o.windKt, speedUnits, language)), o.time.slice(11, 16))]
+    return [w.againstWind(pack.quantity(speed(o.currentKt, speedUnits, language)), pack.quantity(speed(o.windKt, speedUnits, language)), clock(Number(o.time.slice(11, 13)) * 60 + Number(o.time.slice(14, 16))))]
   })]
 }

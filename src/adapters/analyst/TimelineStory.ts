@@ -6,6 +6,7 @@ import type { AnalystInput } from "../../ports/Analyst.js"
 import { compassOf, dateText } from "./BuiltinFacts.js"
 import { pad2 } from "./i18n/Grammar.js"
 import type { Pack } from "./i18n/Pack.js"
+import { textClock, zoneNameOf } from "./i18n/LocalClock.js"
 import { packFor } from "./i18n/Packs.js"
 import * as Units from "./Units.js"
 
@@ -65,7 +66,7 @@ const words: Record<Language, StoryWords> = {
     sustained: (q, t) => `vento de ${q} às ${t}`,
     seas: (q, t) => `mar de ${q} às ${t}`,
     tides: (h, l) => [h && `Preia-mar: ${h}`, l && `baixa-mar: ${l}`].filter(Boolean).join("; ").replace(/^b/, "B") + ".",
-    bestTime: (d, a, b, c) => `Melhor altura para sair: ${d}, das ${a} às ${b} (${c}).`
+    bestTime: (d, a, b, c) => `Melhor altura para sair: ${d}, ${a.startsWith("1h") ? "da" : "das"} ${a} ${b.startsWith("1h") ? "à" : "às"} ${b} (${c}).`
   },
   it: {
     wind: (f, r) => `Vento da ${f}, ${r}`,
@@ -75,7 +76,7 @@ const words: Record<Language, StoryWords> = {
     sustained: (q, t) => `vento a ${q} alle ${t}`,
     seas: (q, t) => `mare di ${q} alle ${t}`,
     tides: (h, l) => [h && `Alta marea: ${h}`, l && `bassa marea: ${l}`].filter(Boolean).join("; ").replace(/^b/, "B") + ".",
-    bestTime: (d, a, b, c) => `Momento migliore per uscire: ${d}, dalle ${a} alle ${b} (${c}).`
+    bestTime: (d, a, b, c) => `Momento migliore per uscire: ${d}, ${a.startsWith("1:") ? "dall'" : "dalle "}${a} ${b.startsWith("1:") ? "all'" : "alle "}${b} (${c}).`
   },
   ja: {
     wind: (f, r) => `${f}の風${r}`,
@@ -85,7 +86,7 @@ const words: Record<Language, StoryWords> = {
     sustained: (q, t) => `${t}に風${q}`,
     seas: (q, t) => `${t}に波${q}`,
     tides: (h, l) => [h && `満潮${h}`, l && `干潮${l}`].filter(Boolean).join("、") + "。",
-    bestTime: (d, a, b, c) => `出航に最適な時間：${d} ${a}〜${b}（${c}）。`
+    bestTime: (d, a, b, c) => `出航に最適な時間：${d}${a}〜${b}（${c}）。`
   }
 }
 
@@ -128,15 +129,19 @@ export const storyTexts = (input: AnalystInput, dayIndex: number): ReadonlyArray
 
 /**
  * "Best time to go" for the summary: the best day's window when the rules offer it (`windowOffered`:
- * never on an AVOID day, at night or before the issue time).
+ * never on an AVOID day, at night or before the issue time), in the language's one time format with
+ * the zone named after the window's end.
  */
 export const bestTimeText = (input: AnalystInput, best: DayAssessment): string | undefined => {
-  if (input.stories === undefined || !windowOffered(best)) return undefined
-  const pack = packFor(input.preferences.language)
-  return words[input.preferences.language].bestTime(
+  const story = input.stories?.[input.days.indexOf(best)]
+  if (story === undefined || !windowOffered(best)) return undefined
+  const language = input.preferences.language
+  const pack = packFor(language)
+  const clock = textClock(language, zoneNameOf(story.zone, best.date))
+  return words[language].bestTime(
     dateText(best.date, pack),
-    clock(best.window.startHour),
-    best.window.endHour === 24 ? "24:00" : clock(best.window.endHour),
+    clock.plain(best.window.startHour * 60),
+    clock.zoned(best.window.endHour * 60),
     pack.classWord[best.classification]
   )
 }

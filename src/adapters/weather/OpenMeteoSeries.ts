@@ -30,7 +30,9 @@ export const forecastVariables: ReadonlyArray<Mapping> = [
   ["air_temp_c", "temperature_2m", "temperature_c"],
   ["weather_code", "weather_code", "identity"],
   // Instability for the squall rule; models without it answer null or leave it out.
-  ["cape_j_per_kg", "cape", "identity"]
+  ["cape_j_per_kg", "cape", "identity"],
+  // The barometer's tendency (a marked fall) for the day texts.
+  ["pressure_msl_hpa", "pressure_msl", "identity"]
 ]
 
 export const marineVariables: ReadonlyArray<Mapping> = [

@@ -17,7 +17,7 @@ const linear: Record<Exclude<Quantity, "temperature_c" | "identity">, Record<str
   precipitation_mm: { "mm": 1, "inch": 25.4 }
 }
 
-const identityUnits: Record<string, true> = { "%": true, "°": true, "s": true, "wmo code": true, "J/kg": true }
+const identityUnits: Record<string, true> = { "%": true, "°": true, "s": true, "wmo code": true, "J/kg": true, "hPa": true }
 
 /** Float noise only (1e-6): rounding any coarser could carry a reading across a safety threshold. */
 const clean = (x: number): number => Math.round(x * 1e6) / 1e6

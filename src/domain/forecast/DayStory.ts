@@ -2,7 +2,10 @@ import type { DayAssessment } from "../safety/Assessment.js"
 import { dominantDirection } from "../weather/Directions.js"
 import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
 import { wallClockOf } from "./LocalTimes.js"
+import { type PressureFall, pressureFall } from "./PressureFall.js"
+import { seaDirections } from "./SeaDirections.js"
 import { tideExtremes } from "./TideExtremes.js"
+import { type WindChange, windChange } from "./WindChange.js"
 
 /** A value and the local hour (0-23) it happens at, in canonical units. */
 export interface AtHour {
@@ -22,6 +25,16 @@ export interface DayStory {
   readonly outside: { readonly wind?: AtHour; readonly gust?: AtHour; readonly seas?: AtHour }
   /** Local fractional hours of the date. */
   readonly tides: ReadonlyArray<{ readonly type: "high" | "low"; readonly hour: number }>
+  /** The wind's first shift or build after the window, held two hours ("becoming NW 20–25 kt after 15:00"). */
+  readonly change?: WindChange
+  /** Where the window's seas and swell come from; `swellDiffers` when the swell is a sea of its own. */
+  readonly seasFromDeg?: number
+  readonly swellFromDeg?: number
+  readonly swellDiffers?: boolean
+  /** A marked fall of the barometer during the day (the source's mean-sea-level pressure). */
+  readonly pressureFall?: PressureFall
+  /** The zone the local hours are in: the series' offset and, when the provider named it, its IANA zone. */
+  readonly zone: { readonly utcOffsetSeconds: number; readonly timezone?: string }
 }
 
 /** Building: at least this much above the window's highest sustained wind. */
@@ -63,7 +76,16 @@ export const dayStory = (series: ForecastWeather, day: DayAssessment): DayStory 
       .map((e) => ({ type: e.type, hour: (start + e.at * 3_600_000 - dayStart) / 3_600_000 }))
       .filter((e) => e.hour >= 0 && e.hour < 24)
     : []
+  const seas = seaDirections(inside)
   return present<DayStory>({
+    change: windChange(later, direction?.degrees, hi),
+    seasFromDeg: seas.seasFromDeg,
+    swellFromDeg: seas.swellFromDeg,
+    swellDiffers: seas.swellDiffers ? true : undefined,
+    pressureFall: pressureFall(hours),
+    zone: series.timezone === undefined
+      ? { utcOffsetSeconds: series.utcOffsetSeconds }
+      : { utcOffsetSeconds: series.utcOffsetSeconds, timezone: series.timezone },
     wind: direction === undefined || hi === undefined ? undefined : { fromDeg: direction.degrees, lo: Math.min(...winds), hi },
     building: first === undefined ? undefined : { to: peak(later.filter((h) => hourOf(h) >= hourOf(first)), (h) => h.wind_speed_kt)!.value, after: hourOf(first) },
     outside: present({

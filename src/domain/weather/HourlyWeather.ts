@@ -26,6 +26,8 @@ export const HourlyPoint = Schema.Struct({
   weather_code: Reading,
   /** Convective available potential energy (J/kg); absent where the source has none. */
   cape_j_per_kg: Schema.optional(Reading),
+  /** Mean-sea-level pressure (hPa), for a marked fall of the barometer; absent where the source has none. */
+  pressure_msl_hpa: Schema.optional(Reading),
   /** The wave fields are estimated from the wind and the fetch (no marine model has waves there). */
   waves_estimated: Schema.optional(Schema.Literal(true))
 })

@@ -30,7 +30,7 @@ describe("the summary's advisory headline", () => {
       fr: "Conditions de coup de vent attendues jeudi 5 juin (lecture de la prévision par SpotCast, pas un avertissement officiel).",
       pt: "Condições de vendaval previstas para quinta-feira, 5 de junho (leitura da previsão pela SpotCast, não um aviso oficial).",
       it: "Previste condizioni di burrasca giovedì 5 giugno (lettura della previsione da parte di SpotCast, non un avviso ufficiale).",
-      ja: "6月5日（木）は強風（gale）級の状況が予想されます（SpotCastによる予報の読み取りで、公式の警報ではありません）。"
+      ja: "6月5日（木）は海上強風警報級の状況が予想されます（SpotCastによる予報の読み取りで、公式の警報ではありません）。"
     } as const
     for (const language of languages) {
       const { summary } = BuiltinAnalyst.write(input(prefs(language)))

@@ -21,7 +21,7 @@ const bestWindow: Record<Language, string> = {
   en: "Best window", es: "Mejor franja", fr: "Meilleur créneau", pt: "Melhor janela", it: "Finestra migliore", ja: "おすすめの時間帯"
 }
 
-const story: DayStory = { outside: {}, tides: [] }
+const story: DayStory = { outside: {}, tides: [], zone: { utcOffsetSeconds: 7200, timezone: "Europe/Paris" } }
 
 const dayArb = fc.record({
   template: fc.constantFrom(calm, caution, gale),

@@ -163,11 +163,11 @@ export const keywords: Record<
   },
   lightAir: { en: "Light air", es: "Viento muy flojo", fr: "Petit temps", pt: "Vento fraco", it: "Vento debole", ja: "微風" },
   worseOutside: {
-    en: "worse outside this window",
-    es: "Fuera de esta franja las condiciones empeoran",
-    fr: "En dehors de ce créneau, les conditions se dégradent",
-    pt: "Fora desta janela as condições pioram",
-    it: "Fuori da questa finestra le condizioni peggiorano",
-    ja: "この時間帯の外では条件が悪化します"
+    en: "Worse outside the window",
+    es: "Peor fuera de la franja",
+    fr: "Plus dur hors du créneau",
+    pt: "Pior fora da janela",
+    it: "Peggio fuori dalla finestra",
+    ja: "時間帯の外はより厳しくなります"
   }
 }

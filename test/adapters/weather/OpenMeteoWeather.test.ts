@@ -242,7 +242,7 @@ describe("OpenMeteoWeather against a loopback Open-Meteo", () => {
       const marine = fake.calls.find((c) => c.path === "/v1/marine")!.params
       assert.strictEqual(
         forecast.get("hourly"),
-        "wind_speed_10m,wind_gusts_10m,wind_direction_10m,visibility,precipitation_probability,precipitation,temperature_2m,weather_code,cape"
+        "wind_speed_10m,wind_gusts_10m,wind_direction_10m,visibility,precipitation_probability,precipitation,temperature_2m,weather_code,cape,pressure_msl"
       )
       assert.strictEqual(
         marine.get("hourly"),

@@ -45,7 +45,7 @@ describe("wind against current raises the seas", () => {
       preferences: defaultPreferences,
       simulated: false
     }, 0)
-    assert.include(text, "Wind against current: a 1.5 kt current runs against the 11 kt wind")
+    assert.include(text, "a 1.5 kt current against the 11 kt wind makes the seas steeper")
     assert.include(text, "because of wind against current", "the verdict names the hazard, not the seas' height")
     assert.deepStrictEqual(j.days[0]!.reasons.filter((r) => r.classification === "CAUTION").map((r) => r.factor), ["wind_against_current"])
   })

@@ -51,7 +51,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${cls} for ${vessel} because of ${deciding}.`
       : cls === "GO"
-      ? `GO for ${vessel}: conditions are within its limits.`
+      ? `GO for ${vessel}.`
       : `${cls} for ${vessel} under the rules for this vessel.`,
   alsoWatch: (hazards) => `Also watch for ${hazards}.`,
   hazard: {
@@ -94,9 +94,9 @@ export const pack: Pack = {
       ], ", ")
     }.`
   },
-  visibilityUnavailable: "Visibility is not forecast for this place: it was not assessed, so watch for fog and keep your navigation lights ready.",
+  visibilityUnavailable: "Visibility is not forecast for this place (not assessed): watch for fog.",
   seaStateUnavailable:
-    "Sea-state data unavailable: there is no wave data for this place and time, so look at the water yourself before setting out.",
+    "Sea-state data unavailable: look at the water yourself before setting out.",
   worse: {
     wind_against_current: "wind against current",
     wind: "stronger wind",

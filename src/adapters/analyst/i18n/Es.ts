@@ -58,7 +58,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${classWord[cls]} para ${vessel}: ${deciding}.`
       : cls === "GO"
-      ? `${classWord.GO} para ${vessel}: condiciones dentro de sus límites.`
+      ? `${classWord.GO} para ${vessel}.`
       : `${classWord[cls]} para ${vessel} según las reglas de este tipo de embarcación.`,
   alsoWatch: (hazards) => `Vigile también: ${hazards}.`,
   hazard: {
@@ -104,9 +104,9 @@ export const pack: Pack = {
       ], "; ")
     }.`
   },
-  visibilityUnavailable: "No hay pronóstico de visibilidad para este lugar: no se ha evaluado, así que vigile la niebla y tenga listas las luces de navegación.",
+  visibilityUnavailable: "No hay pronóstico de visibilidad para este lugar (no evaluada): vigile la niebla.",
   seaStateUnavailable:
-    "Sin datos del estado del mar: no hay datos de oleaje para este lugar y estas horas; compruebe usted mismo el mar antes de salir.",
+    "Sin datos del estado del mar: compruebe usted mismo el mar antes de salir.",
   worse: {
     wind_against_current: "viento contra corriente",
     wind: "más viento",

@@ -59,7 +59,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${classWord[cls]} pour ${vessel} : ${deciding}.`
       : cls === "GO"
-      ? `${classWord.GO} pour ${vessel} : conditions dans ses limites.`
+      ? `${classWord.GO} pour ${vessel}.`
       : `${classWord[cls]} pour ${vessel} selon les règles de ce type de bateau.`,
   alsoWatch: (hazards) => `À surveiller aussi : ${hazards}.`,
   hazard: {
@@ -107,9 +107,9 @@ export const pack: Pack = {
       ], " ; ")
     }.`
   },
-  visibilityUnavailable: "La visibilité n'est pas prévue pour ce lieu : elle n'a pas été évaluée, surveillez le brouillard et gardez vos feux de navigation prêts.",
+  visibilityUnavailable: "La visibilité n'est pas prévue pour ce lieu (non évaluée) : surveillez le brouillard.",
   seaStateUnavailable:
-    "Données d'état de la mer indisponibles : aucune donnée de vagues pour ce lieu et ces heures ; vérifiez vous-même la mer avant de partir.",
+    "Données d'état de la mer indisponibles : vérifiez vous-même la mer avant de partir.",
   worse: {
     wind_against_current: "vent contre courant",
     wind: "vent plus fort",

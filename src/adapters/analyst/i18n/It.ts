@@ -71,7 +71,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${classWord[cls]} per ${vessel}: ${deciding}.`
       : cls === "GO"
-      ? `${classWord.GO} per ${vessel}: condizioni entro i suoi limiti.`
+      ? `${classWord.GO} per ${vessel}.`
       : `${classWord[cls]} per ${vessel} secondo le regole per questo tipo di imbarcazione.`,
   alsoWatch: (hazards) => `Attenzione anche a: ${hazards}.`,
   hazard: {
@@ -119,9 +119,9 @@ export const pack: Pack = {
       ], "; ")
     }.`
   },
-  visibilityUnavailable: "La visibilità non è prevista per questo luogo: non è stata valutata, quindi attenzione alla nebbia e tenete pronte le luci di navigazione.",
+  visibilityUnavailable: "La visibilità non è prevista per questo luogo (non valutata): attenzione alla nebbia.",
   seaStateUnavailable:
-    "Dati sullo stato del mare non disponibili: mancano i dati sulle onde per questo luogo e questi orari; controlla di persona il mare prima di uscire.",
+    "Dati sullo stato del mare non disponibili: controlla di persona il mare prima di uscire.",
   worse: {
     wind_against_current: "vento contro corrente",
     wind: "vento più forte",

@@ -95,8 +95,8 @@ export const pack: Pack = {
       ], "、")
     }。`
   },
-  visibilityUnavailable: "この場所の視程予報はありません（未評価）。霧に注意し、航海灯をすぐ使えるようにしてください。",
-  seaStateUnavailable: "海況データなし：この場所・時間帯の波のデータがありません。出航前にご自身で海の様子を確かめてください。",
+  visibilityUnavailable: "この場所の視程予報はありません（未評価）。霧に注意してください。",
+  seaStateUnavailable: "海況データなし：出航前にご自身で海の様子を確かめてください。",
   worse: {
     wind_against_current: "風と潮流の逆行",
     wind: "風が強まる",

@@ -68,7 +68,7 @@ export const pack: Pack = {
     deciding !== undefined
       ? `${classWord[cls]} para ${vessel}: ${deciding}.`
       : cls === "GO"
-      ? `${classWord.GO} para ${vessel}: condições dentro dos seus limites.`
+      ? `${classWord.GO} para ${vessel}.`
       : `${classWord[cls]} para ${vessel} segundo as regras para este tipo de embarcação.`,
   alsoWatch: (hazards) => `Atenção também a: ${hazards}.`,
   hazard: {
@@ -116,9 +116,9 @@ export const pack: Pack = {
       ], "; ")
     }.`
   },
-  visibilityUnavailable: "Não há previsão de visibilidade para este local: não foi avaliada, por isso atenção ao nevoeiro e tenha as luzes de navegação prontas.",
+  visibilityUnavailable: "Não há previsão de visibilidade para este local (não avaliada): atenção ao nevoeiro.",
   seaStateUnavailable:
-    "Dados do estado do mar indisponíveis: não há dados de ondas para este local e horário; observe o mar com os seus próprios olhos antes de sair.",
+    "Dados do estado do mar indisponíveis: observe o mar com os seus próprios olhos antes de sair.",
   worse: {
     wind_against_current: "vento contra corrente",
     wind: "mais vento",

@@ -52,6 +52,10 @@ describe("the embed page's wind chart", () => {
     assert.include(svg, "<title>Vent 4–6 m/s, rafales jusqu’à 7 m/s sur la journée</title>")
     assert.includeMembers(labels(svg), ["0 m/s", "2 m/s", "4 m/s", "6 m/s", "8 m/s"])
     assert.include(windChart(hours, "mph", "ja"), "mph")
+    // The hours in the language's one time format, as its day texts write them.
+    assert.includeMembers(labels(svg), ["0 h", "6 h", "12 h", "18 h"])
+    assert.includeMembers(labels(windChart(hours, "ms", "pt")), ["0h00", "6h00", "12h00", "18h00"])
+    assert.includeMembers(labels(windChart(hours, "ms", "ja")), ["0時", "6時", "12時", "18時"])
   })
 
   it("skips unknown hours, leaves out gusts it does not have, and draws nothing without wind", () => {

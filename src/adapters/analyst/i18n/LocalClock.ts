@@ -1,0 +1,114 @@
+import { clockText } from "../../../domain/forecast/LocalTimes.js"
+import type { Language } from "../../../domain/spotcast/Preferences.js"
+
+/**
+ * The one way each language writes a local time, after its national marine forecasts, and how it names
+ * the zone (once per text, at the first time written):
+ * - en: 24-hour "15:00", as the UK Met Office inshore and shipping forecasts (and every VHF broadcast)
+ *   write it; the US "3 PM" reads badly beside tide times. The zone by its abbreviation ("CEST", "EDT",
+ *   "BST") where one is in common use, else "UTC+9".
+ * - es: "15:00", as AEMET; the zone by its offset "(UTC+2)" (no abbreviation is common in Spanish).
+ * - fr: "15 h", "5 h 28", "minuit", as Météo-France's bulletins côtiers; "(UTC+2)".
+ * - pt: "15h00", "5h28", as IPMA writes hours in its warnings; "(UTC+1)".
+ * - it: "15:00", as the Servizio Meteorologico's bollettini del mare; "(UTC+2)".
+ * - ja: "15時", "5時28分", as JMA; "（日本時間）" in Japan, else "（UTC+10）".
+ */
+export interface ZoneName {
+  /** "UTC+2", "UTC-3:30", "UTC". */
+  readonly offset: string
+  /** The abbreviation English readers know ("CEST"), when the runtime has one for the zone then. */
+  readonly abbreviation?: string
+  readonly timezone?: string
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0")
+
+export { clockText }
+
+/** The zone as written once after the first time of a text (with its leading space where the language has one). */
+export const zoneText = (language: Language, zone: ZoneName): string => {
+  switch (language) {
+    case "en":
+      return ` ${zone.abbreviation ?? zone.offset}`
+    case "ja":
+      return zone.timezone === "Asia/Tokyo" ? "（日本時間）" : `（${zone.offset}）`
+    default:
+      return ` (${zone.offset})`
+  }
+}
+
+/** The zone for a language model's facts: "CEST (UTC+2)", or the offset alone. */
+export const zoneLabel = (zone: ZoneName): string => zone.abbreviation === undefined ? zone.offset : `${zone.abbreviation} (${zone.offset})`
+
+/** "UTC+2", "UTC-3:30", "UTC" for an offset in seconds east of UTC. */
+export const offsetName = (utcOffsetSeconds: number): string => {
+  if (utcOffsetSeconds === 0) return "UTC"
+  const minutes = Math.round(Math.abs(utcOffsetSeconds) / 60)
+  const sign = utcOffsetSeconds < 0 ? "-" : "+"
+  return `UTC${sign}${Math.floor(minutes / 60)}${minutes % 60 === 0 ? "" : `:${pad2(minutes % 60)}`}`
+}
+
+const abbreviationFormats = new Map<string, ReadonlyArray<Intl.DateTimeFormat>>()
+
+/**
+ * The abbreviation of `timezone` at noon UTC of `date`, when the runtime's tz data has a lettered one
+ * (en-US knows the American zones, en-GB the European ones) and it belongs to `utcOffsetSeconds` (the
+ * series' hours are in that offset: a day past a DST change keeps the offset the hours are written in).
+ */
+const abbreviationOf = (timezone: string, date: string, utcOffsetSeconds: number): string | undefined => {
+  let formats = abbreviationFormats.get(timezone)
+  if (formats === undefined) {
+    try {
+      formats = ["en-US", "en-GB"].map((locale) => new Intl.DateTimeFormat(locale, { timeZone: timezone, timeZoneName: "short" }))
+    } catch {
+      formats = []
+    }
+    abbreviationFormats.set(timezone, formats)
+  }
+  const at = Date.parse(`${date}T12:00:00Z`)
+  if (Number.isNaN(at)) return undefined
+  const offsetAt = new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "longOffset" })
+    .formatToParts(at).find((p) => p.type === "timeZoneName")?.value
+  if (offsetAt === undefined || offsetFromGmt(offsetAt) !== utcOffsetSeconds) return undefined
+  for (const format of formats) {
+    const name = format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value
+    if (name !== undefined && /^[A-Z]{2,5}$/.test(name) && name !== "UTC" && name !== "GMT") return name
+  }
+  return undefined
+}
+
+/** "GMT+02:00" / "GMT-03:30" / "GMT" in seconds. */
+const offsetFromGmt = (text: string): number => {
+  const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(text)
+  if (match === null || match[1] === undefined) return 0
+  return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 3600 + Number(match[3]) * 60)
+}
+
+/** The zone of a day's hours, named for the reader. */
+export const zoneNameOf = (zone: { readonly utcOffsetSeconds: number; readonly timezone?: string }, date: string): ZoneName => {
+  const abbreviation = zone.timezone === undefined ? undefined : abbreviationOf(zone.timezone, date, zone.utcOffsetSeconds)
+  return {
+    offset: offsetName(zone.utcOffsetSeconds),
+    ...(abbreviation === undefined ? {} : { abbreviation }),
+    ...(zone.timezone === undefined ? {} : { timezone: zone.timezone })
+  }
+}
+
+/**
+ * The times of one text: every time is written in the language's one format, and the zone is named
+ * once, after the first time written with `zoned` (a span names it after its end: "14:00–18:00 CEST").
+ * Without a zone (a hand-made input with no story) times are written plainly.
+ */
+export const textClock = (language: Language, zone: ZoneName | undefined) => {
+  let named = zone === undefined
+  return {
+    plain: (minutes: number): string => clockText(language, minutes),
+    zoned: (minutes: number): string => {
+      const text = clockText(language, minutes)
+      if (named) return text
+      named = true
+      return `${text}${zoneText(language, zone!)}`
+    }
+  }
+}
+export type TextClock = ReturnType<typeof textClock>
