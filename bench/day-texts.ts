@@ -4,6 +4,7 @@
  * a change of wording. Run: `npx vite-node bench/day-texts.ts [-- sandbox]`.
  */
 import { readFileSync } from "node:fs"
+import { resolvePreferences } from "../src/domain/spotcast/Preferences.js"
 import { Effect, Either } from "effect"
 import * as BuiltinAnalyst from "../src/adapters/analyst/BuiltinAnalyst.js"
 import { decodeBody } from "../src/adapters/weather/OpenMeteoResponse.js"
@@ -30,7 +31,7 @@ const units: Record<Language, { distanceUnits: "nm" | "km" | "mi"; speedUnits: "
 for (const language of ["en", "es", "fr", "pt", "it", "ja"] as const) {
   const analysis = Effect.runSync(forecastAnalysis({
     series, dates, coordinates, vessel: { type: "sailboat", lengthFt: 30 }, tripDurationHours: 4,
-    preferences: { language, ...units[language] }, issuedAt: Effect.succeed("2026-08-28T00:00:00.000Z"),
+    preferences: resolvePreferences({ language, ...units[language] }), issuedAt: Effect.succeed("2026-08-28T00:00:00.000Z"),
     notBeforeMillis: Date.parse("2026-08-28T00:00:00.000Z"), analyze: analyst.analyze
   }))
   const day = analysis.daily_classifications[0]!

@@ -114,7 +114,7 @@ export const dateText = (date: string, pack: Pack): string => {
 }
 
 /** A height (ft) in the units the text gives heights in: the one door to `Units.height` for the day texts. */
-export const heightOf = (ft: number, preferences: Preferences): Units.Quantity => Units.height(ft, preferences.distanceUnits, preferences.language)
+export const heightOf = (ft: number, preferences: Preferences): Units.Quantity => Units.height(ft, preferences.heightUnits, preferences.language)
 
 /** The vessel as the text names it, its length in the units heights are given in. */
 export const vesselText = (vessel: Vessel, given: boolean, preferences: Preferences): string => {

@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { resolvePreferences } from "../../../src/domain/spotcast/Preferences.js"
 import { readFileSync } from "node:fs"
 import { Effect, Either } from "effect"
 import * as BuiltinAnalyst from "../../../src/adapters/analyst/BuiltinAnalyst.js"
@@ -75,7 +76,7 @@ const everyAnalysis = function*() {
       for (const units of unitSets) {
         for (const vessel of vessels) {
           for (const trip of [4, undefined]) {
-            yield { c, language, analysis: analysisOf(c, { language, ...units }, vessel, trip) }
+            yield { c, language, analysis: analysisOf(c, resolvePreferences({ language, ...units }), vessel, trip) }
           }
         }
       }
@@ -157,7 +158,7 @@ describe("concise day texts with local times (recorded Open-Meteo answers and th
 
   it("names the zone the recorded hours are in: Amsterdam's summer time", () => {
     const at = (language: Language) =>
-      analysisOf(cases[0]!, { language, distanceUnits: "nm", speedUnits: "kts" }, vessels[0]!, 4).daily_classifications[0]!.summary
+      analysisOf(cases[0]!, resolvePreferences({ language, distanceUnits: "nm", speedUnits: "kts" }), vessels[0]!, 4).daily_classifications[0]!.summary
     assert.include(at("en"), "Best window 14:00–18:00 CEST.")
     assert.include(at("es"), "de 14:00 a 18:00 (UTC+2)")
     assert.include(at("fr"), "de 14 h à 18 h (UTC+2)")
