@@ -8,6 +8,8 @@ import * as OpenMeteoWeather from "../adapters/weather/OpenMeteoWeather.js"
 import * as RoutedWeather from "../adapters/weather/RoutedWeather.js"
 import * as SharedWeatherCache from "../adapters/weather/SharedWeatherCache.js"
 import * as SimulatedWeather from "../adapters/weather/SimulatedWeather.js"
+import * as RateLimited from "../adapters/system/RateLimited.js"
+import type { TokenBucketOptions } from "../adapters/system/TokenBucket.js"
 import type { Analyst } from "../ports/Analyst.js"
 import type { AppConfig } from "./config/AppConfig.js"
 
@@ -17,12 +19,16 @@ import type { AppConfig } from "./config/AppConfig.js"
  */
 export const analyst = <E, R>(
   llm: Option.Option<LlmOptions>,
-  fallback: Layer.Layer<Analyst, E, R>
+  fallback: Layer.Layer<Analyst, E, R>,
+  rate?: TokenBucketOptions
 ): Layer.Layer<Analyst, E, R | HttpClient.HttpClient> =>
   Option.match(llm, {
     onNone: () => fallback,
     onSome: (options) =>
-      Layer.unwrapEffect(Effect.map(Effect.promise(() => import("../adapters/analyst/LlmAnalyst.js")), (m) => m.layer(options, fallback)))
+      RateLimited.analyst(
+        rate,
+        Layer.unwrapEffect(Effect.map(Effect.promise(() => import("../adapters/analyst/LlmAnalyst.js")), (m) => m.layer(options, fallback)))
+      )
   })
 
 /**
@@ -31,9 +37,10 @@ export const analyst = <E, R>(
  * same storage (Open-Meteo's own per-process cache then only joins identical calls in flight). Either
  * way, hours without waves on a lake or enclosed water get the fetch-limited estimate. The analyst is
  * the built-in one unless an LLM is configured, which then writes over the built-in one as its
- * fallback and safety floor.
+ * fallback and safety floor. Live weather calls that miss the cache, and the model's calls, each take
+ * a token from their upstream's bucket first (SPOTCAST_WEATHER_RATE, SPOTCAST_LLM_RATE).
  */
-export const layer = (config: Pick<AppConfig, "weather" | "analyst">) =>
+export const layer = (config: Pick<AppConfig, "weather" | "analyst" | "upstreamRates">) =>
   Layer.mergeAll(
     EstimatedWaves.layer(RoutedWeather.layerFrom({
       simulated: SimulatedWeather.layer({ latency: config.weather.simulatedLatency }),
@@ -43,9 +50,12 @@ export const layer = (config: Pick<AppConfig, "weather" | "analyst">) =>
           variant: config.weather.openMeteo.models.join(","),
           ttl: config.weather.openMeteo.cacheTtl
         },
-        OpenMeteoWeather.layer({ ...config.weather.openMeteo, cacheTtl: Duration.zero })
+        RateLimited.weather(
+          Option.getOrUndefined(config.upstreamRates.weather),
+          OpenMeteoWeather.layer({ ...config.weather.openMeteo, cacheTtl: Duration.zero })
+        )
       ),
       forceSimulated: config.weather.provider === "simulated"
     })),
-    analyst(config.analyst, BuiltinAnalyst.layer)
+    analyst(config.analyst, BuiltinAnalyst.layer, Option.getOrUndefined(config.upstreamRates.llm))
   ).pipe(Layer.provide(NodeHttpClient.layerUndici))
