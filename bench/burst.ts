@@ -74,6 +74,16 @@ const rssOf = (pid: number, field: "VmRSS" | "VmHWM") => {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+const cpuOf = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
 const pct = (xs: ReadonlyArray<number>, p: number) => {
   const s = [...xs].sort((a, b) => a - b)
   return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!
@@ -136,11 +146,13 @@ const program = Effect.gen(function*() {
   const rssPeak = procs.map(() => 0)
   const sampling = setInterval(() => procs.forEach((p, i) => (rssPeak[i] = Math.max(rssPeak[i]!, rssOf(p.child.pid!, "VmRSS")))), 250)
   const idleRss = procs.map((p) => rssOf(p.child.pid!, "VmRSS"))
+  const cpuBefore = procs.map((p) => cpuOf(p.child.pid!))
 
   const start = tomorrow()
   const t0 = Date.now()
   let next = 0
   let refused = 0
+  const refusals: Record<string, number> = {}
   yield* Effect.promise(() =>
     Promise.all(Array.from({ length: CREATE_CONC }, async () => {
       while (next < N) {
@@ -150,8 +162,12 @@ const program = Effect.gen(function*() {
           headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
           body: JSON.stringify({ ...point(i), start_date: start, num_days: DAYS })
         })
-        await res.arrayBuffer()
-        if (res.status !== 202) refused++
+        const body = await res.text()
+        if (res.status !== 202) {
+          refused++
+          const why = `${res.status} ${/"code":"([^"]+)"/.exec(body)?.[1] ?? ""}`.trim()
+          refusals[why] = (refusals[why] ?? 0) + 1
+        }
       }
     }))
   )
@@ -166,6 +182,7 @@ const program = Effect.gen(function*() {
   const wall = Date.now() - t0
   clearInterval(sampling)
   const hwm = procs.map((p) => rssOf(p.child.pid!, "VmHWM"))
+  const cpu = procs.map((p, i) => cpuOf(p.child.pid!) - cpuBefore[i]!)
   const rows = (yield* sql`SELECT status, extract(epoch FROM created_at) * 1000 AS created, extract(epoch FROM completed_at) * 1000 AS done
     FROM forecasts`) as unknown as ReadonlyArray<{ status: string; created: string; done: string | null }>
   const finished = rows.filter((r) => r.done !== null)
@@ -178,6 +195,7 @@ const program = Effect.gen(function*() {
     procs: PROCS,
     created: rows.length,
     refused,
+    refusals,
     completed: rows.filter((r) => r.status === "completed").length,
     failed: rows.filter((r) => r.status === "failed").length,
     createsSeconds: createdIn / 1000,
@@ -187,14 +205,16 @@ const program = Effect.gen(function*() {
     p99: pct(ttc, 99),
     rssIdleMB: idleRss.map(Math.round),
     rssPeakMB: procs.map((_, i) => Math.round(Math.max(rssPeak[i]!, hwm[i]!))),
+    cpuSeconds: cpu.map((c) => Math.round(c * 10) / 10),
+    cpuMsPerForecast: Math.round((cpu.reduce((a, b) => a + b, 0) * 1000) / N),
     weatherCalls: weather.calls.length,
     modelCalls: model.calls.length,
     load: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")
   }
   console.log(
-    `${LABEL}: ${result.completed}/${N} completed (${result.failed} failed, ${refused} refused) | drain ${result.drainSeconds.toFixed(1)} s` +
+    `${LABEL}: ${result.completed}/${N} completed (${result.failed} failed, ${refused} refused ${JSON.stringify(refusals)}) | drain ${result.drainSeconds.toFixed(1)} s` +
       ` | time to complete p50 ${result.p50.toFixed(1)} s, p99 ${result.p99.toFixed(1)} s | RSS peak ${result.rssPeakMB.join(" + ")} MB` +
-      ` (idle ${result.rssIdleMB.join(" + ")}) | upstream: ${result.weatherCalls} weather, ${result.modelCalls} model | creates took ${result.createsSeconds.toFixed(1)} s | load ${result.load}`
+      ` (idle ${result.rssIdleMB.join(" + ")}) | CPU ${result.cpuSeconds.join(" + ")} s (${result.cpuMsPerForecast} ms per forecast, create included) | upstream: ${result.weatherCalls} weather, ${result.modelCalls} model | creates took ${result.createsSeconds.toFixed(1)} s | load ${result.load}`
   )
   console.log(`RESULT ${JSON.stringify(result)}`)
 }).pipe(Effect.scoped, Effect.provide(Reactivity.layer))
