@@ -52,7 +52,10 @@ export const layer = (config: Pick<AppConfig, "weather" | "analyst" | "upstreamR
         },
         RateLimited.weather(
           Option.getOrUndefined(config.upstreamRates.weather),
-          OpenMeteoWeather.layer({ ...config.weather.openMeteo, cacheTtl: Duration.zero })
+          // With no time to live its entries are never used again, yet held up to the capacity (about
+          // 70 KB each): a small capacity keeps a burst of distinct cells from holding 1,024 of them.
+          // Identical calls in flight are joined by the shared cache in front of it anyway.
+          OpenMeteoWeather.layer({ ...config.weather.openMeteo, cacheTtl: Duration.zero, cacheCapacity: 64 })
         )
       ),
       forceSimulated: config.weather.provider === "simulated"
