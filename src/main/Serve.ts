@@ -27,11 +27,18 @@ export class RoleUnsupported extends Error {
 }
 
 const workers = (config: AppConfig) =>
-  Layer.scopedDiscard(startWorkerPool({
-    concurrency: config.workerConcurrency,
-    pollInterval: Duration.millis(config.workerPollMs),
-    lease: Duration.millis(config.jobLeaseMs),
-    shutdownGrace: Duration.millis(config.shutdownGraceMs)
+  Layer.scopedDiscard(Effect.gen(function*() {
+    if (config.worker.deprecated) {
+      yield* Effect.logWarning(
+        `SPOTCAST_WORKER_CONCURRENCY is now SPOTCAST_WORKER_IN_FLIGHT (forecasts in flight per process, default 256); using ${config.worker.inFlight}`
+      )
+    }
+    yield* startWorkerPool({
+      concurrency: config.worker.inFlight,
+      pollInterval: Duration.millis(config.workerPollMs),
+      lease: Duration.millis(config.jobLeaseMs),
+      shutdownGrace: Duration.millis(config.shutdownGraceMs)
+    })
   }))
 
 const dispatcher = (config: AppConfig) =>

@@ -16,6 +16,16 @@ export interface JobQueueShape {
   readonly claimMany: (owner: string, lease: Duration.Duration, max: number) => Effect.Effect<ReadonlyArray<Job>>
   /** Extends the owner's lease; false when the owner no longer holds the job (lease lost or job done). */
   readonly extend: (forecastId: ForecastId, owner: string, lease: Duration.Duration) => Effect.Effect<boolean>
+  /**
+   * Extends the owner's lease on each of `forecastIds` it still holds, from now, in one step (one
+   * statement on a database): a process with hundreds of forecasts in flight renews them all at once.
+   * Returns the ids it extended; the others were lost (lease lapsed and taken) or are done.
+   */
+  readonly extendAll: (
+    owner: string,
+    forecastIds: ReadonlyArray<ForecastId>,
+    lease: Duration.Duration
+  ) => Effect.Effect<ReadonlyArray<ForecastId>>
   /** Gives the job back at once, e.g. on shutdown, without counting it as a failed attempt. */
   readonly release: (forecastId: ForecastId, owner: string) => Effect.Effect<void>
   /** Jobs waiting or running. */

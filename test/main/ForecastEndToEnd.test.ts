@@ -60,8 +60,9 @@ describe("forecasts end to end through the server", () => {
     // first day's hourly values (the fixture is in knots, wind_speed_unit=kn), not a made-up number.
     const hourly = fixture("hoek-van-holland.forecast.json").hourly
     const firstDay = (values: Array<number>) => new Set(values.slice(0, 24).map((v) => Number(v.toFixed(1))))
-    const wind = Number(/wind (\d+(?:\.\d)?) kt/.exec(day.summary)?.[1])
-    const gust = Number(/gusting (\d+(?:\.\d)?) kt/.exec(day.summary)?.[1])
+    // "Wind southwest 15–17.3 kt" / "wind 17.3 kt"; "gusts to 32.7 kt" / "gusting 32.7 kt".
+    const wind = Number(/\b[Ww]ind (?:of |[a-z]+ )?(?:\d+(?:\.\d)?–)?(\d+(?:\.\d)?) kt/.exec(day.summary)?.[1])
+    const gust = Number(/\bgust(?:s to|ing|s) (\d+(?:\.\d)?) kt/.exec(day.summary)?.[1])
     assert.isTrue(firstDay(hourly.wind_speed_10m).has(wind), `${wind} kt in ${day.summary}`)
     assert.isTrue(firstDay(hourly.wind_gusts_10m).has(gust), `${gust} kt in ${day.summary}`)
     assert.notMatch(spotcast.json.latest_forecast.ai_analysis.summary, /[Ss]imulated/)

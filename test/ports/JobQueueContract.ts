@@ -77,6 +77,39 @@ export const jobQueueContract = (it: ContractIt) =>
         assert.isTrue(Option.isSome(yield* queue.claim("w2", LEASE)), "and ends at 50 s")
       })))
 
+    it.effect("extendAll renews, in one call, every listed job the owner still holds, and answers which", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const queue = yield* JobQueue
+        const a = yield* enqueued()
+        const b = yield* enqueued()
+        const c = yield* enqueued()
+        const d = yield* enqueued()
+        assert.strictEqual((yield* queue.claimMany("w1", LEASE, 3)).length, 3)
+        assert.isTrue(Option.isSome(yield* queue.claim("w2", LEASE)), "the fourth job goes to another owner")
+        assert.deepStrictEqual(yield* queue.extendAll("w1", [], LEASE), [])
+        yield* TestClock.adjust("20 seconds")
+        const now = yield* DateTime.now
+        yield* completeForecast({ forecastId: c.id, analysis: { summary: "", daily_classifications: [] }, at: now })
+        const extended = yield* queue.extendAll("w1", [a.id, b.id, c.id, d.id, a.id], LEASE)
+        assert.deepStrictEqual(
+          [...extended].sort(),
+          [a.id, b.id].sort(),
+          "a finished job and another owner's job are not extended; a repeated id counts once"
+        )
+        yield* TestClock.adjust("20 seconds")
+        assert.deepStrictEqual(
+          (yield* queue.claimMany("w3", LEASE, 5)).map((j) => j.forecastId),
+          [d.id],
+          "at 40 s only w2's unrenewed lease has ended; w1's renewed ones hold until 50 s"
+        )
+        yield* TestClock.adjust("10 seconds")
+        assert.deepStrictEqual(yield* queue.extendAll("w1", [a.id, b.id], LEASE), [], "a lapsed lease is not renewed")
+        assert.deepStrictEqual(
+          (yield* queue.claimMany("w4", LEASE, 5)).map((j) => j.forecastId as string).sort(),
+          [a.id as string, b.id as string].sort()
+        )
+      })))
+
     it.effect("release gives the job back at once without counting the attempt; only the owner can", () =>
       onFreshStorage(Effect.gen(function*() {
         const queue = yield* JobQueue

@@ -1,5 +1,6 @@
 import { Clock, DateTime, Duration, Effect, Layer, Option } from "effect"
 import type { Job } from "../../domain/forecast/Job.js"
+import type { ForecastId } from "../../domain/Ids.js"
 import { JobQueue, type JobQueueShape } from "../../ports/JobQueue.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 
@@ -50,6 +51,19 @@ export const make = (db: MemoryTables): JobQueueShape => ({
         if (!holds(job, owner, now)) return false
         db.jobs.set(forecastId, { ...job, leaseUntil: DateTime.unsafeMake(now + Duration.toMillis(lease)) })
         return true
+      })),
+  extendAll: (owner, forecastIds, lease) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Effect.sync(() => {
+        const until = DateTime.unsafeMake(now + Duration.toMillis(lease))
+        const extended: Array<ForecastId> = []
+        for (const forecastId of new Set(forecastIds)) {
+          const job = db.jobs.get(forecastId)
+          if (!holds(job, owner, now)) continue
+          db.jobs.set(forecastId, { ...job, leaseUntil: until })
+          extended.push(forecastId)
+        }
+        return extended
       })),
   release: (forecastId, owner) =>
     Effect.sync(() => {

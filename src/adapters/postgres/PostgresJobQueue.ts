@@ -44,6 +44,15 @@ export const make = Effect.gen(function*() {
           WHERE forecast_id = ${forecastId} AND lease_owner = ${owner} AND lease_until > ${now}
           RETURNING forecast_id`
   })
+  // One statement for every job the owner renews; ids it no longer holds are left out of the answer.
+  const extendLeases = SqlSchema.findAll({
+    Request: Schema.Struct({ forecastIds: Schema.Array(ForecastId), owner: Schema.String, now: Timestamp, until: Timestamp }),
+    Result: Schema.Struct({ forecast_id: ForecastId }),
+    execute: ({ forecastIds, now, owner, until }) =>
+      sql`UPDATE jobs SET lease_until = ${until}
+          WHERE lease_owner = ${owner} AND lease_until > ${now} AND forecast_id IN ${sql.in(forecastIds)}
+          RETURNING forecast_id`
+  })
   const releaseLease = SqlSchema.void({
     Request: Schema.Struct({ forecastId: ForecastId, owner: Schema.String }),
     execute: ({ forecastId, owner }) =>
@@ -77,6 +86,15 @@ export const make = Effect.gen(function*() {
         Effect.orDie,
         Effect.withSpan("JobQueue.extend")
       ),
+    extendAll: (owner, forecastIds, lease) =>
+      forecastIds.length === 0
+        ? Effect.succeed([])
+        : leaseEnd(lease).pipe(
+          Effect.flatMap(({ now, until }) => extendLeases({ forecastIds: [...new Set(forecastIds)], owner, now, until })),
+          Effect.map((rows) => rows.map((r) => r.forecast_id)),
+          Effect.orDie,
+          Effect.withSpan("JobQueue.extendAll")
+        ),
     release: (forecastId, owner) =>
       releaseLease({ forecastId, owner }).pipe(Effect.orDie, Effect.withSpan("JobQueue.release")),
     depth: countJobs(undefined).pipe(Effect.map((r) => r.count), Effect.orDie, Effect.withSpan("JobQueue.depth"))

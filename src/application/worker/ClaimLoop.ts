@@ -1,4 +1,4 @@
-import { Cause, Deferred, Duration, Effect, FiberSet, Option } from "effect"
+import { Cause, Clock, Deferred, Duration, Effect, FiberSet, Option } from "effect"
 import { Ids } from "../../ports/Ids.js"
 
 /** The longest wait after failed claims in a row, in idle periods. */
@@ -19,10 +19,14 @@ export interface JobKind<A, R> {
    * whose claims name no owner: an interrupted item is then taken again when its lease lapses.
    */
   readonly release?: (item: A, owner: string) => Effect.Effect<void, never, R>
-  /** Keeps a long item's lease alive: `extend` every `every`, the first `every` after the claim. */
+  /**
+   * Keeps long items' leases alive: each item is renewed every `every`, the first `every` after its
+   * claim. One renewer per loop renews every item then due (and those due within half a period, early)
+   * in one `extendAll` per owner, so hundreds of items in flight cost one call per period, not one each.
+   */
   readonly renew?: {
     readonly every: Duration.Duration
-    readonly extend: (item: A, owner: string) => Effect.Effect<unknown, unknown, R>
+    readonly extendAll: (items: ReadonlyArray<A>, owner: string) => Effect.Effect<unknown, unknown, R>
   }
   /** The wait after a claim that found nothing; shutdown and a finished item cut it short. */
   readonly idle: Effect.Effect<void, never, R>
@@ -30,8 +34,18 @@ export interface JobKind<A, R> {
   readonly annotate?: (item: A) => Record<string, unknown>
 }
 
+/** An item in flight, with its owner and when its lease is next renewed (epoch millis). */
+interface InFlight<A> {
+  readonly item: A
+  readonly owner: string
+  renewAt: number
+}
+
 export interface ClaimLoopOptions {
-  /** Items in flight at once. */
+  /**
+   * Items in flight at once. An item waiting on the network holds its place but no CPU, so a kind whose
+   * items mostly wait (forecasts) can hold hundreds; claims stop while every place is taken.
+   */
   readonly concurrency: number
   /** On shutdown, how long in-flight items may run on before they are interrupted (and so released). */
   readonly shutdownGrace: Duration.DurationInput
@@ -58,19 +72,20 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
     // inside this process is told apart too.
     const free: Array<number> = Array.from({ length: concurrency }, (_, i) => concurrency - 1 - i)
 
+    // The items in flight with when each is next renewed (epoch millis), for the one renewer.
+    const inFlight = new Set<InFlight<A>>()
+    const added = yield* Effect.makeLatch(false)
+
     const run = (item: A, claimedBy: string) =>
       Effect.gen(function*() {
-        if (kind.renew !== undefined) {
-          const { every, extend } = kind.renew
-          yield* Effect.sleep(every).pipe(
-            Effect.zipRight(extend(item, claimedBy).pipe(Effect.catchAllCause((cause) =>
-              Cause.isInterruptedOnly(cause) ? Effect.interrupt : Effect.logWarning(`${kind.name}: lease renewal failed`, cause)
-            ))),
-            Effect.forever,
-            Effect.forkScoped
-          )
-        }
         const release = kind.release
+        const renew = kind.renew
+        if (renew !== undefined) {
+          const entry: InFlight<A> = { item, owner: claimedBy, renewAt: (yield* Clock.currentTimeMillis) + Duration.toMillis(renew.every) }
+          inFlight.add(entry)
+          yield* added.open
+          yield* Effect.addFinalizer(() => Effect.sync(() => inFlight.delete(entry)))
+        }
         yield* kind.process(item, claimedBy).pipe(
           Effect.onInterrupt(() => (release === undefined ? Effect.void : release(item, claimedBy)))
         )
@@ -87,7 +102,7 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
         running,
         run(item, claimedBy).pipe(Effect.ensuring(Effect.suspend(() => {
           free.push(slot)
-          return slotFreed.release
+          return slotFreed.open
         })))
       )
 
@@ -131,6 +146,45 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
         if (items.length === 0) yield* pause(kind.idle, false)
       }
     }).pipe(Effect.annotateLogs({ [kind.name]: "claimer" }))
+
+    if (kind.renew !== undefined) {
+      const { every, extendAll } = kind.renew
+      const period = Duration.toMillis(every)
+      const renewer = Effect.gen(function*() {
+        for (;;) {
+          // Closed before looking, so an item added in between still wakes it.
+          yield* added.close
+          let next = Number.POSITIVE_INFINITY
+          for (const entry of inFlight) next = Math.min(next, entry.renewAt)
+          if (next === Number.POSITIVE_INFINITY) {
+            yield* added.await
+            continue
+          }
+          const now = yield* Clock.currentTimeMillis
+          // Items claimed later are due later: nothing added meanwhile is due before `next`.
+          if (next > now) {
+            yield* Effect.sleep(Duration.millis(next - now))
+            continue
+          }
+          const byOwner = new Map<string, Array<InFlight<A>>>()
+          for (const entry of inFlight) {
+            if (entry.renewAt > now + period / 2) continue
+            const group = byOwner.get(entry.owner)
+            if (group === undefined) byOwner.set(entry.owner, [entry])
+            else group.push(entry)
+          }
+          for (const [owner, entries] of byOwner) {
+            for (const entry of entries) entry.renewAt = now + period
+            yield* extendAll(entries.map((e) => e.item), owner).pipe(Effect.catchAllCause((cause) =>
+              Cause.isInterruptedOnly(cause) ? Effect.interrupt : Effect.logWarning(`${kind.name}: lease renewal failed`, cause)
+            ))
+          }
+        }
+      }).pipe(Effect.annotateLogs({ [kind.name]: "renewer" }))
+      // Forked before the shutdown finalizer is added, so it is stopped after it: leases stay renewed
+      // while in-flight items finish within the grace period.
+      yield* Effect.forkScoped(renewer)
+    }
 
     const claiming = yield* Effect.forkScoped(claimer)
     yield* Effect.addFinalizer(() =>

@@ -8,6 +8,7 @@ import { SecretsConfig } from "./Secrets.js"
 import { StorageConfig } from "./Storage.js"
 import { WeatherConfig } from "./Weather.js"
 import { WebhooksConfig } from "./Webhooks.js"
+import { UpstreamRatesConfig, WorkerConfig } from "./Worker.js"
 
 /**
  * The service's configuration: every variable it reads, read here once, with its one default. Each
@@ -31,7 +32,8 @@ export const AppConfig = Config.all({
   forecastHorizonDays: positiveInt("SPOTCAST_FORECAST_HORIZON_DAYS").pipe(Config.withDefault(16)),
   /** Compute threads for the pure forecast and route work; absent: one per core; 0: in process. */
   computeThreads: Config.option(nonNegativeInt("SPOTCAST_COMPUTE_THREADS")),
-  workerConcurrency: positiveInt("SPOTCAST_WORKER_CONCURRENCY").pipe(Config.withDefault(4)),
+  worker: WorkerConfig,
+  upstreamRates: UpstreamRatesConfig,
   workerPollMs: positiveInt("SPOTCAST_WORKER_POLL_MS").pipe(Config.withDefault(200)),
   jobLeaseMs: positiveInt("SPOTCAST_JOB_LEASE_MS").pipe(Config.withDefault(30_000)),
   shutdownGraceMs: nonNegativeInt("SPOTCAST_SHUTDOWN_GRACE_MS").pipe(Config.withDefault(10_000)),

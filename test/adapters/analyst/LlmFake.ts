@@ -83,14 +83,15 @@ export const pathOf = (style: Style) =>
   style === "openai" ? "/v1/responses" : style === "anthropic" ? "/v1/messages?beta=true" : "/v1/chat/completions"
 
 /** A loopback model server for one API style; `reply(call number)` decides each answer. */
-export const fakeModel = (style: Style, reply: (call: number, body: any) => ModelReply) =>
+export const fakeModel = (style: Style, reply: (call: number, body: any) => ModelReply, delayMs = 0) =>
   Effect.acquireRelease(
     Effect.async<{ baseUrl: string; calls: Array<ModelCall>; close: () => Promise<void> }>((resume) => {
       const calls: Array<ModelCall> = []
       const server = createServer((req, res) => {
         let raw = ""
         req.on("data", (chunk) => (raw += chunk))
-        req.on("end", () => {
+        // `delayMs`: each answer after that long, as a model's would be (the burst bench).
+        req.on("end", () => setTimeout(() => {
           const body = raw === "" ? undefined : JSON.parse(raw)
           calls.push({ path: req.url ?? "", headers: req.headers, body })
           if (req.url !== pathOf(style)) {
@@ -101,7 +102,7 @@ export const fakeModel = (style: Style, reply: (call: number, body: any) => Mode
           if ("hang" in r) return
           if ("text" in r) res.writeHead(200, { "content-type": "application/json" }).end(envelope(style, r.text, body))
           else res.writeHead(r.status, { "content-type": "application/json" }).end(r.body)
-        })
+        }, delayMs))
       })
       server.listen(0, "127.0.0.1", () => {
         const { port } = server.address() as AddressInfo

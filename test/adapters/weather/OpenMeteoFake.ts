@@ -51,7 +51,7 @@ export interface Fake {
 }
 
 /** A loopback Open-Meteo on port 0 serving `/v1/forecast` and `/v1/marine` with the given responders. */
-export const fakeOpenMeteo = (routes: { forecast: Responder; marine: Responder }) =>
+export const fakeOpenMeteo = (routes: { forecast: Responder; marine: Responder; delayMs?: number }) =>
   Effect.acquireRelease(
     Effect.async<{ fake: Fake; close: () => Promise<void> }>((resume) => {
       const calls: Array<Recorded> = []
@@ -73,7 +73,8 @@ export const fakeOpenMeteo = (routes: { forecast: Responder; marine: Responder }
         }
         res.writeHead(reply.status, { "content-type": "application/json; charset=utf-8" }).end(reply.body)
       }
-      const server = createServer(handle)
+      // `delayMs`: each answer after that long, as a distant server's would be (the burst bench).
+      const server = createServer((req, res) => (routes.delayMs ? setTimeout(() => handle(req, res), routes.delayMs) : handle(req, res)))
       server.listen(0, "127.0.0.1", () => {
         const { port } = server.address() as AddressInfo
         const base = `http://127.0.0.1:${port}`

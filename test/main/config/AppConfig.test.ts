@@ -19,7 +19,11 @@ describe("AppConfig", () => {
       assert.isFalse(config.trustProxy)
       assert.isTrue(Option.isNone(config.cursorSecret))
       assert.strictEqual(config.forecastHorizonDays, 16)
-      assert.strictEqual(config.workerConcurrency, 4)
+      assert.deepStrictEqual(config.worker, { inFlight: 256, deprecated: false })
+      assert.deepStrictEqual(config.upstreamRates, {
+        weather: Option.some({ perSecond: 10, burst: 300 }),
+        llm: Option.some({ perSecond: 10, burst: 300 })
+      })
       assert.strictEqual(config.workerPollMs, 200)
       assert.strictEqual(config.jobLeaseMs, 30_000)
       assert.strictEqual(config.shutdownGraceMs, 10_000)
