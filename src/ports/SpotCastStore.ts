@@ -33,8 +33,6 @@ export interface ForecastWork {
   readonly account: Account
   readonly spotcast: SpotCast
   readonly forecast: Forecast
-  /** True when the forecast is a route's (its hidden SpotCast's): the worker reads the route's work. */
-  readonly ofRoute?: boolean
 }
 
 /**

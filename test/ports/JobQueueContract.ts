@@ -41,7 +41,8 @@ export const jobQueueContract = (it: ContractIt) =>
           attempts: 1,
           availableAt: forecast.createdAt,
           leaseOwner: "w1",
-          leaseUntil: DateTime.addDuration(now, LEASE)
+          leaseUntil: DateTime.addDuration(now, LEASE),
+          kind: "spotcast"
         })
         assert.isTrue(Option.isNone(yield* queue.claim("w2", LEASE)))
         yield* TestClock.adjust("29 seconds")

@@ -1,8 +1,9 @@
 import { assert, describe } from "@effect/vitest"
-import { DateTime, Effect, Either, Option } from "effect"
+import { DateTime, Duration, Effect, Either, Option } from "effect"
 import type { Account } from "../../src/domain/account/Account.js"
 import { LedgerEntryId, RouteId, SpotCastId } from "../../src/domain/Ids.js"
 import type { Route, RouteAnalysis } from "../../src/domain/route/Route.js"
+import { JobQueue } from "../../src/ports/JobQueue.js"
 import { RouteStore } from "../../src/ports/RouteStore.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
 import * as F from "./Fixtures.js"
@@ -108,14 +109,17 @@ export const routeStoreContract = (it: ContractIt) =>
         const work = Option.getOrThrow(yield* store.work(forecast.id))
         assert.deepStrictEqual(work.route, route)
         assert.strictEqual(work.account.id, owner.id)
-        // The SpotCast store's read says it is a route's, and does not move it on (the route's worker does).
-        const read = Option.getOrThrow(yield* spotcasts.work(forecast.id, "fetching_weather"))
-        assert.isTrue(read.ofRoute)
-        assert.deepStrictEqual((yield* store.getForecast(owner.id, route.id, forecast.id)).pipe(Option.getOrThrow).forecast.progress, forecast.progress)
+        // Its job's claim says it is a route's, so the worker reads it here and only here.
+        const job = Option.getOrThrow(yield* (yield* JobQueue).claim("route-worker", Duration.minutes(1)))
+        assert.strictEqual(job.forecastId, forecast.id)
+        assert.strictEqual(job.kind, "route")
         // A SpotCast's forecast is no route's.
         const command = yield* F.createCommand(owner, 2)
         yield* chargeNewSpotCast(command)
         assert.isTrue(Option.isNone(yield* store.work(command.forecast.id)))
+        const spotcastJob = Option.getOrThrow(yield* (yield* JobQueue).claim("spotcast-worker", Duration.minutes(1)))
+        assert.strictEqual(spotcastJob.forecastId, command.forecast.id)
+        assert.strictEqual(spotcastJob.kind, "spotcast")
       })))
 
     it.effect("complete stores the analysis with the forecast, once; the webhook delivery is written with it", () =>

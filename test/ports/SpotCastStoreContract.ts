@@ -316,7 +316,6 @@ export const spotCastStoreContract = (it: ContractIt) =>
         const progress = () => Effect.map(store.get(account.id, command.spotcast.id), (v) => Option.getOrThrow(v).latest.progress)
         const work = Option.getOrThrow(yield* store.work(command.forecast.id, "fetching_weather"))
         assert.deepStrictEqual(work.forecast, command.forecast)
-        assert.isFalse(work.ofRoute)
         assert.deepStrictEqual(yield* progress(), { stage: "fetching_weather", percentage: 25 })
         yield* store.advance(command.forecast.id, "ai_analysis")
         yield* store.work(command.forecast.id, "fetching_weather")

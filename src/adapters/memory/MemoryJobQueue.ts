@@ -20,8 +20,10 @@ const claimOldest = (db: MemoryTables, owner: string, lease: Duration.Duration, 
           if (oldest === undefined || DateTime.lessThan(job.availableAt, oldest.availableAt)) oldest = job
         }
         if (oldest === undefined) return Option.none()
+        const spotcastId = db.forecasts.get(oldest.forecastId)?.spotcastId
         const claimed: Job = {
           ...oldest,
+          kind: spotcastId !== undefined && db.routeOfSpotCast.has(spotcastId) ? "route" : "spotcast",
           attempts: oldest.attempts + 1,
           leaseOwner: owner,
           leaseUntil: DateTime.unsafeMake(now + Duration.toMillis(lease))

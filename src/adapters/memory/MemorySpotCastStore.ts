@@ -95,9 +95,8 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
       const spotcast = forecast && db.spotcasts.get(forecast.spotcastId)
       const account = spotcast && db.accounts.get(spotcast.accountId)
       if (!(forecast && spotcast && account)) return Option.none()
-      const ofRoute = db.routeOfSpotCast.has(spotcast.id)
-      if (start !== undefined && !ofRoute) moveOn(db, forecastId, start)
-      return Option.some({ account, spotcast, forecast, ofRoute })
+      if (start !== undefined) moveOn(db, forecastId, start)
+      return Option.some({ account, spotcast, forecast })
     }),
 
   advance: (forecastId, stage) => Effect.sync(() => moveOn(db, forecastId, stage)),

@@ -9,7 +9,9 @@ export const JobRow = Schema.Struct({
   attempts: Schema.Int,
   available_at: Timestamp,
   lease_owner: Schema.NullOr(Schema.String),
-  lease_until: OptionalTimestamp
+  lease_until: OptionalTimestamp,
+  /** Given by a claim: whether the forecast is a route's. */
+  of_route: Schema.optional(Schema.Boolean)
 })
 
 export const JobFromRow = Schema.transform(JobRow, Schema.typeSchema(Job), {
@@ -20,7 +22,8 @@ export const JobFromRow = Schema.transform(JobRow, Schema.typeSchema(Job), {
     attempts: r.attempts,
     availableAt: r.available_at,
     ...(r.lease_owner === null ? {} : { leaseOwner: r.lease_owner }),
-    ...(r.lease_until === null ? {} : { leaseUntil: r.lease_until })
+    ...(r.lease_until === null ? {} : { leaseUntil: r.lease_until }),
+    ...(r.of_route === undefined ? {} : { kind: r.of_route ? "route" as const : "spotcast" as const })
   }),
   encode: (j) => ({
     account_id: j.accountId,
@@ -28,6 +31,7 @@ export const JobFromRow = Schema.transform(JobRow, Schema.typeSchema(Job), {
     attempts: j.attempts,
     available_at: j.availableAt,
     lease_owner: j.leaseOwner ?? null,
-    lease_until: j.leaseUntil ?? null
+    lease_until: j.leaseUntil ?? null,
+    ...(j.kind === undefined ? {} : { of_route: j.kind === "route" })
   })
 })

@@ -16,7 +16,8 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
   // SKIP LOCKED: claimers racing for the head of the queue each take different jobs instead of waiting.
-  // Up to `max` at once, handed back oldest first (RETURNING alone does not keep the subquery's order).
+  // Up to `max` at once, handed back oldest first (RETURNING alone does not keep the subquery's order),
+  // each saying whether its forecast is a route's (the worker then reads only the store that holds it).
   const claimNext = SqlSchema.findAll({
     Request: Schema.Struct({ owner: Schema.String, now: Timestamp, until: Timestamp, max: Schema.Int }),
     Result: JobFromRow,
@@ -33,8 +34,12 @@ export const make = Effect.gen(function*() {
           WHERE j.account_id = next.account_id AND j.forecast_id = next.forecast_id
           RETURNING j.account_id, j.forecast_id, j.attempts, j.available_at, j.lease_owner, j.lease_until, j.enqueued_seq
           )
-          SELECT account_id, forecast_id, attempts, available_at, lease_owner, lease_until FROM claimed
-          ORDER BY available_at, enqueued_seq`
+          SELECT c.account_id, c.forecast_id, c.attempts, c.available_at, c.lease_owner, c.lease_until,
+            s.route_id IS NOT NULL AS of_route
+          FROM claimed c
+          LEFT JOIN forecasts f ON f.forecast_id = c.forecast_id
+          LEFT JOIN spotcasts s ON s.account_id = f.account_id AND s.spotcast_id = f.spotcast_id
+          ORDER BY c.available_at, c.enqueued_seq`
   })
   const extendLease = SqlSchema.findOne({
     Request: Schema.Struct({ forecastId: ForecastId, owner: Schema.String, now: Timestamp, until: Timestamp }),

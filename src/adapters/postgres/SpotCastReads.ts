@@ -152,11 +152,12 @@ export const makeSpotCastReads = (
   }
 
   /**
-   * The worker's one read: the forecast with its SpotCast (widgets' included) and its account, and
-   * whether the forecast is a route's. The account's columns keep their names (`a.*`) and are opened and
-   * decoded as `SELECT * FROM accounts` rows are (`openAccountRows`: pass the account store's). With
-   * `start` (percentage), an unfinished SpotCast forecast, not a route's, is moved to that stage in the
-   * same statement (as `advance` does); the row read is the one from before (one snapshot).
+   * The worker's one read of a SpotCast job: the forecast with its SpotCast (widgets' included) and its
+   * account. The account's columns keep their names (`a.*`) and are opened and decoded as
+   * `SELECT * FROM accounts` rows are (`openAccountRows`: pass the account store's). With `start`
+   * (percentage), an unfinished forecast is moved to that stage in the same statement (as `advance`
+   * does); the row read is the one from before (one snapshot). A route's job is read by the route store
+   * (the claim says which), so this read knows nothing of routes.
    */
   const work = (forecastId: string, start?: { readonly stage: string; readonly percentage: number }) =>
     Effect.flatMap(
@@ -166,11 +167,9 @@ export const makeSpotCastReads = (
               status = CASE WHEN m.percentage < ${start.percentage} THEN 'processing' ELSE m.status END,
               stage = CASE WHEN m.percentage < ${start.percentage} THEN ${start.stage} ELSE m.stage END,
               percentage = GREATEST(m.percentage, ${start.percentage})
-            FROM spotcasts ms
             WHERE m.forecast_id = ${forecastId} AND m.status IN ('pending', 'processing')
-              AND ms.account_id = m.account_id AND ms.spotcast_id = m.spotcast_id AND ms.route_id IS NULL
           ) `
-      }SELECT a.*, s.route_id IS NOT NULL AS s_of_route, ${sql.unsafe(SPOTCAST_COLUMNS_AS_S)}, ${sql.unsafe(FORECAST_COLUMNS_AS_F)}
+      }SELECT a.*, ${sql.unsafe(SPOTCAST_COLUMNS_AS_S)}, ${sql.unsafe(FORECAST_COLUMNS_AS_F)}
           FROM forecasts f
           JOIN spotcasts s ON s.account_id = f.account_id AND s.spotcast_id = f.spotcast_id
           JOIN accounts a ON a.account_id = f.account_id
@@ -182,8 +181,7 @@ export const makeSpotCastReads = (
           Option.some({
             account,
             spotcast: spotcastOfRow(row, "s_"),
-            forecast: forecastOfRow(row, "f_"),
-            ofRoute: row.s_of_route === true
+            forecast: forecastOfRow(row, "f_")
           }))
       }
     )

@@ -2,6 +2,10 @@ import { Schema } from "effect"
 import { AccountId, ForecastId } from "../Ids.js"
 import type { Forecast } from "./Forecast.js"
 
+/** What a job produces: a SpotCast's forecast, or a route's (along its waypoints). */
+export const JobKind = Schema.Literal("spotcast", "route")
+export type JobKind = typeof JobKind.Type
+
 /** The queued work of one forecast. A claim holds a lease; an expired lease frees the job again. */
 export const Job = Schema.Struct({
   forecastId: ForecastId,
@@ -10,7 +14,12 @@ export const Job = Schema.Struct({
   attempts: Schema.Int,
   availableAt: Schema.DateTimeUtc,
   leaseOwner: Schema.optional(Schema.String),
-  leaseUntil: Schema.optional(Schema.DateTimeUtc)
+  leaseUntil: Schema.optional(Schema.DateTimeUtc),
+  /**
+   * What the job produces, as its claim found it (every claim says; a job not yet queued has none), so
+   * the worker reads the one store that holds its work.
+   */
+  kind: Schema.optional(JobKind)
 })
 export type Job = typeof Job.Type
 
