@@ -8,6 +8,7 @@ import { schemaV5 } from "./SchemaV5.js"
 import { schemaWidgets } from "./SchemaWidgets.js"
 import { schemaInstallationSecrets } from "./SchemaInstallationSecrets.js"
 import { schemaWeatherCache } from "./SchemaWeatherCache.js"
+import { routeMetadataText } from "./RouteMetadataText.js"
 
 /** Where the migrator records what it applied. */
 export const MIGRATIONS_TABLE = "spotcast_migrations"
@@ -26,7 +27,8 @@ const all = {
   "0008_usage": statements(schemaUsage),
   "0009_routes": statements(schemaRoutes),
   "0010_installation_secrets": statements(schemaInstallationSecrets),
-  "0012_weather_cache": statements(schemaWeatherCache)
+  "0012_weather_cache": statements(schemaWeatherCache),
+  "0014_route_metadata": routeMetadataText
 }
 export const migrations = Migrator.fromRecord(all)
 

@@ -6,6 +6,7 @@ import { routeFigures } from "../../../domain/route/AnalyzeRoute.js"
 import { type Route, RouteAnalysis, type RouteView } from "../../../domain/route/Route.js"
 import { apiBase } from "../../../domain/spotcast/Links.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
+import { stringifyWithRaw } from "../../../domain/RawJson.js"
 import { acceptedBody, acceptedFields } from "./AcceptedBody.js"
 import { ForecastListItem, forecastListItem } from "./ForecastResource.js"
 import { CoordinatesBody, ForecastStatusBody, listBody, listOf, ProgressBody, Timestamp, timestamp } from "./Wire.js"
@@ -105,7 +106,11 @@ const head = (route: Route, latest: Forecast) => {
   }
 }
 
-export const routeResource = ({ analysis, forecastCount, latest, route }: RouteView): RouteResource => ({
+/** The resource; its metadata is the sent text parsed (routeResourceText keeps the text as sent). */
+export const routeResource = (view: RouteView): RouteResource =>
+  resourceWith(view, view.route.metadata === undefined ? undefined : JSON.parse(view.route.metadata) as Metadata)
+
+const resourceWith = ({ analysis, forecastCount, latest, route }: RouteView, metadata: Metadata | undefined): RouteResource => ({
   ...head(route, latest),
   ...(route.vessel === undefined ? {} : { vessel_info: { type: route.vessel.type, length_ft: route.vessel.lengthFt } }),
   preferences: {
@@ -114,9 +119,23 @@ export const routeResource = ({ analysis, forecastCount, latest, route }: RouteV
     speed_units: route.preferences.speedUnits
   },
   forecast_count: forecastCount,
-  ...(route.metadata === undefined ? {} : { metadata: route.metadata }),
+  ...(metadata === undefined ? {} : { metadata }),
   latest_forecast: routeForecastBody(latest, analysis)
 })
+
+const encodeResource = Schema.encodeSync(RouteResource)
+
+/**
+ * The resource's JSON text as HttpApi would encode it, with the metadata byte for byte as the client
+ * sent it (in its place, before `latest_forecast`).
+ */
+export const routeResourceText = (view: RouteView): string => {
+  const sent = view.route.metadata
+  const { latest_forecast, ...rest } = encodeResource(resourceWith(view, undefined))
+  return sent === undefined
+    ? JSON.stringify({ ...rest, latest_forecast })
+    : stringifyWithRaw(sent, (slot) => ({ ...rest, metadata: slot, latest_forecast }))
+}
 
 /** One entry of GET /v3/routes. */
 export const RouteListItem = Schema.Struct({
