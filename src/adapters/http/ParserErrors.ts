@@ -94,9 +94,6 @@ export const answerParserErrors = <S extends Server>(
 ): S => {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === "ECONNRESET") return socket.destroy()
-    // Read no further: a client that half-closes after its request (its FIN read here would end our
-    // side too) still gets the answer, which waits for the address's rate-limit headers.
-    socket.pause()
     answer(edge, socket, refusalOf(error))
   })
   server.on("connect", (_request, socket: Duplex) =>
