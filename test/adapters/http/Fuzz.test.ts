@@ -342,6 +342,9 @@ layer(server, { excludeTestServices: true, timeout: "300 seconds" })(`fuzz on ${
               if (answered._tag === "None") return fail(`no answer within 10 s: ${request}`)
               const answer = answered.value
               statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+              // Progress on the long runs: a line every 500 requests.
+              const answeredSoFar = [...statuses.values()].reduce((sum, n) => sum + n, 0)
+              if (answeredSoFar % 500 === 0) process.stdout.write(`fuzzing ${storageName}, seed ${SEED}: ${answeredSoFar} requests in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
               const what = `${request} -> ${answer.status} ${answer.text.slice(0, 200)}`
               if (answer.status >= 500 || answer.status < 100) return fail(what)
               const snapped = yield* snapshot(key, owner.id).pipe(Effect.timeout("20 seconds"), Effect.option)
