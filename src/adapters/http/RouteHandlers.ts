@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { createRoute, refreshRoute, type RouteCharged } from "../../application/route/CreateRoute.js"
 import { getRoute, getRouteForecast, listRouteForecasts, listRoutes } from "../../application/route/ReadRoutes.js"
 import { Settings } from "../../ports/Settings.js"
@@ -10,8 +10,7 @@ import {
   RouteForecastResource,
   routeForecastResource,
   routeListItem,
-  RouteResource,
-  routeResource,
+  routeResourceText,
   RouteStatus,
   routeStatus
 } from "./contract/RouteResources.js"
@@ -21,7 +20,8 @@ import { withPurchaseUrl } from "./PurchaseUrlOnShortfall.js"
 import { DEFAULT_ROUTE_FORECASTS_LIMIT, DEFAULT_ROUTES_LIMIT } from "./RouteApi.js"
 import { listBody } from "./contract/Wire.js"
 import { ServedApi } from "./ServedApi.js"
-import { conditionalJson } from "./ConditionalGet.js"
+import { conditionalBytes, conditionalJson } from "./ConditionalGet.js"
+import { memberText } from "./RawMember.js"
 
 /** The 202, from the route and receipt alone; a replay also says so in `Idempotent-Replayed: true`. */
 const accepted = ({ charged, route }: RouteCharged) =>
@@ -30,7 +30,7 @@ const accepted = ({ charged, route }: RouteCharged) =>
     return routeAccepted(route, charged.receipt, (yield* Settings).publicBaseUrl)
   })
 
-const routeAnswer = conditionalJson(RouteResource)
+const utf8 = new TextEncoder()
 const statusAnswer = conditionalJson(RouteStatus)
 const forecastAnswer = conditionalJson(RouteForecastResource)
 
@@ -39,7 +39,10 @@ export const RoutesLive = HttpApiBuilder.group(ServedApi, "routes", (handlers) =
     .handle("create", ({ headers, payload, request }) =>
       Effect.gen(function*() {
         const claim = yield* claimOf(headers["idempotency-key"], "POST", "/v3/route", request.json)
-        return yield* accepted(yield* createRoute(yield* callerAccount, createRouteCommand(payload), claim))
+        // The metadata is kept as its text in the body, to be echoed back byte for byte.
+        const sent = yield* Effect.option(request.text)
+        const metadata = Option.getOrUndefined(Option.flatMap(sent, (text) => Option.fromNullable(memberText(text, "metadata"))))
+        return yield* accepted(yield* createRoute(yield* callerAccount, createRouteCommand(payload, metadata), claim))
       }).pipe(withPurchaseUrl))
     .handle("refresh", ({ headers, path }) =>
       Effect.gen(function*() {
@@ -48,7 +51,7 @@ export const RoutesLive = HttpApiBuilder.group(ServedApi, "routes", (handlers) =
       }).pipe(withPurchaseUrl))
     .handle("get", ({ path, urlParams }) =>
       Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(
-        Effect.flatMap((v) => routeAnswer(routeResource(v, urlParams.include === "samples")))
+        Effect.flatMap((v) => conditionalBytes(utf8.encode(routeResourceText(v, urlParams.include === "samples"))))
       ))
     .handle("status", ({ path }) => Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(Effect.flatMap((v) => statusAnswer(routeStatus(v)))))
     .handle("forecasts", ({ path, urlParams }) =>

@@ -9,6 +9,7 @@ import { schemaWidgets } from "./SchemaWidgets.js"
 import { schemaInstallationSecrets } from "./SchemaInstallationSecrets.js"
 import { schemaWeatherCache } from "./SchemaWeatherCache.js"
 import { schemaUnits } from "./SchemaUnits.js"
+import { routeMetadataText } from "./RouteMetadataText.js"
 
 /** Where the migrator records what it applied. */
 export const MIGRATIONS_TABLE = "spotcast_migrations"
@@ -28,7 +29,8 @@ const all = {
   "0009_routes": statements(schemaRoutes),
   "0010_installation_secrets": statements(schemaInstallationSecrets),
   "0012_weather_cache": statements(schemaWeatherCache),
-  "0013_units": statements(schemaUnits)
+  "0013_units": statements(schemaUnits),
+  "0014_route_metadata": routeMetadataText
 }
 export const migrations = Migrator.fromRecord(all)
 

@@ -4,7 +4,7 @@ import { Forecast } from "../forecast/Forecast.js"
 import { AccountId, ForecastId, RouteId, SpotCastId } from "../Ids.js"
 import { DayConditions } from "../weather/DayConditions.js"
 import { Coordinates } from "../spotcast/Coordinates.js"
-import { Metadata } from "../spotcast/Metadata.js"
+import { MetadataText } from "../spotcast/Metadata.js"
 import { Preferences } from "../spotcast/Preferences.js"
 import { Vessel } from "../spotcast/Vessel.js"
 import { WebhookUrl } from "../webhook/WebhookUrl.js"
@@ -33,7 +33,8 @@ export const Route = Schema.Struct({
   departureWindowHours: Schema.Int,
   preferences: Preferences,
   vessel: Schema.optional(Vessel),
-  metadata: Schema.optional(Metadata),
+  /** The client's metadata JSON text exactly as sent: echoed back byte for byte (docs/robustness.md). */
+  metadata: Schema.optional(MetadataText),
   webhookUrl: Schema.optional(WebhookUrl)
 })
 export type Route = typeof Route.Type

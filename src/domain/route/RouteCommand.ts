@@ -1,5 +1,5 @@
 import type { Coordinates } from "../spotcast/Coordinates.js"
-import type { Metadata } from "../spotcast/Metadata.js"
+import type { MetadataText } from "../spotcast/Metadata.js"
 import type { Preferences } from "../spotcast/Preferences.js"
 import type { Vessel } from "../spotcast/Vessel.js"
 import type { DateTime } from "effect"
@@ -13,6 +13,7 @@ export interface CreateRouteCommand {
   readonly departureWindowHours: number
   readonly preferences: Preferences
   readonly vessel?: Vessel | undefined
-  readonly metadata?: Metadata | undefined
+  /** The metadata object as sent (validated), kept as text to be echoed back byte for byte. */
+  readonly metadata?: MetadataText | undefined
   readonly webhookUrl?: WebhookUrl | undefined
 }

@@ -1,7 +1,8 @@
-import { type HttpClient, HttpClientRequest } from "@effect/platform"
+import { type HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import { assert, layer } from "@effect/vitest"
 import { Effect, Encoding, Layer, Option, Redacted, Runtime } from "effect"
 import fc from "fast-check"
+import { connect } from "node:net"
 import * as EmbeddedPostgres from "../../../src/adapters/postgres/EmbeddedPostgres.js"
 import * as AesGcmSealer from "../../../src/adapters/system/AesGcmSealer.js"
 import * as NodeCrypto from "../../../src/adapters/system/NodeCrypto.js"
@@ -10,6 +11,7 @@ import { ROUTES_LIST } from "../../../src/application/route/ReadRoutes.js"
 import { WIDGETS_LIST } from "../../../src/application/widget/Widgets.js"
 import { DELIVERIES_LIST } from "../../../src/application/webhook/WebhookDeliveries.js"
 import { testSettings } from "../../support/TestSettings.js"
+import { describeServer, serverStorage } from "../postgres/TestDatabase.js"
 import type { StorageHealth } from "../../../src/ports/StorageHealth.js"
 import type { StoragePorts } from "../../ports/StorageHarness.js"
 import { account, createSpotCast, get } from "./support/Fixtures.js"
@@ -21,12 +23,17 @@ import * as TestServer from "./support/TestServer.js"
  * of any shape and depth, text with NUL and lone surrogates, bytes that are not JSON). Every answer must
  * be below 500, in the envelope when it is an error, with the rate-limit headers; and an error must
  * change nothing: the balance and the lists are compared before and after it.
- * FUZZ_RUNS and FUZZ_SEED rerun it longer or at a reported seed (scripts/fuzz.sh).
+ * FUZZ_RUNS (memory), FUZZ_PGLITE_RUNS, FUZZ_POSTGRES_RUNS and FUZZ_SEED rerun it longer or at a reported seed
+ * (scripts/fuzz.sh); each storage's run ends with one line: requests, seconds, answers by status.
  */
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 150)
 /** On PGlite each request (and the snapshots around it) goes through SQL: fewer in `npm test`. */
 const PGLITE_RUNS = Number(process.env["FUZZ_PGLITE_RUNS"] ?? process.env["FUZZ_RUNS"] ?? 30)
+/** On the PostgreSQL server (TEST_DATABASE_URL): the pool, its deadlines and real concurrency meet the same inputs. */
+const POSTGRES_RUNS = Number(process.env["FUZZ_POSTGRES_RUNS"] ?? process.env["FUZZ_RUNS"] ?? 30)
 const SEED = Number(process.env["FUZZ_SEED"] ?? 20261123)
+/** FUZZ_VERBOSE=1 prints each request before it is sent (to find one that hangs). */
+const VERBOSE = process.env["FUZZ_VERBOSE"] === "1"
 
 const hostile = fc.constantFrom("", "..", "%00", "x%00y", "%ud800", "%F0%9F%8C%8A", "a".repeat(300), "acct_bogus", "spc_bogus", "' OR 1=1 --", "%2e%2e%2f")
 
@@ -142,6 +149,31 @@ const bodyArb = fc.oneof(
   nastyText
 )
 
+/**
+ * What the HTTP client cannot send, written on a socket of its own: a header line repeated (the same key, or
+ * two that disagree), no Host, HTTP/1.0, a method Node does not know, headers over the limit, a bad or
+ * doubled Content-Length, Content-Length beside chunked encoding, a folded or non-ASCII header line.
+ */
+const wireArb = fc.constantFrom(
+  "two-authorization-same",
+  "two-authorization-different",
+  "two-x-api-key-same",
+  "two-x-api-key-different",
+  "authorization-and-x-api-key-different",
+  "no-host",
+  "http-1.0",
+  "unknown-method",
+  "lowercase-method",
+  "header-too-large",
+  "content-length-junk",
+  "content-length-twice",
+  "chunked-and-content-length",
+  "chunked",
+  "folded-header",
+  "latin1-header",
+  "nul-in-path"
+)
+
 const requestArb = (ids: Ids) =>
   fc.record({
     route: routeArb(ids),
@@ -155,7 +187,8 @@ const requestArb = (ids: Ids) =>
       fc.constantFrom("key", "admin", "none", "junk", "both", "disagree", "joined", "bearer-junk")
     ),
     after: fc.option(forgedCursorArb(ids), { nil: undefined, freq: 3 }),
-    idempotencyKey: fc.option(fc.string({ minLength: 1, maxLength: 300 }).filter((s) => /^[\x20-\x7e]+$/.test(s)), { nil: undefined })
+    idempotencyKey: fc.option(fc.string({ minLength: 1, maxLength: 300 }).filter((s) => /^[\x20-\x7e]+$/.test(s)), { nil: undefined }),
+    wire: fc.option(wireArb, { nil: undefined, freq: 4 })
   })
 
 type Req = ReturnType<typeof requestArb> extends fc.Arbitrary<infer R> ? R : never
@@ -178,6 +211,78 @@ const build = (r: Req, key: string) => {
   }
   return request
 }
+
+interface WireAnswer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly text: string
+  readonly json: any
+}
+
+/** The request as bytes on a socket of its own (Connection: close), with the wire case's changes; read until the server closes. */
+const sendWire = (port: number, r: Req, key: string, wire: string) =>
+  Effect.async<WireAnswer>((resume) => {
+    const built = build(r, key)
+    let method = built.method as string
+    if (wire === "unknown-method") method = "FROB"
+    if (wire === "lowercase-method") method = method.toLowerCase()
+    const target = wire === "nul-in-path" ? `${built.url}%00\u0000` : built.url
+    const body = r.body !== undefined && built.method !== "GET" && built.method !== "HEAD" ? Buffer.from(r.body, "utf8") : undefined
+    const lines: Array<string> = [`${method} ${target} ${wire === "http-1.0" ? "HTTP/1.0" : "HTTP/1.1"}`]
+    if (wire !== "no-host" && wire !== "http-1.0") lines.push("Host: 127.0.0.1")
+    for (const [name, value] of Object.entries(built.headers)) lines.push(`${name}: ${value}`)
+    if (wire === "two-authorization-same") lines.push(`Authorization: Bearer ${key}`, `Authorization: Bearer ${key}`)
+    if (wire === "two-authorization-different") lines.push(`Authorization: Bearer ${key}`, "Authorization: Bearer sk_live_other")
+    if (wire === "two-x-api-key-same") lines.push(`X-API-Key: ${key}`, `X-API-Key: ${key}`)
+    if (wire === "two-x-api-key-different") lines.push(`X-API-Key: ${key}`, "X-API-Key: sk_live_other")
+    if (wire === "authorization-and-x-api-key-different") lines.push(`Authorization: Bearer ${key}`, "X-API-Key: sk_live_other")
+    if (wire === "header-too-large") lines.push(`X-Big: ${"a".repeat(20_000)}`)
+    if (wire === "folded-header") lines.push("X-Folded: a", " b")
+    if (wire === "latin1-header") lines.push("X-Latin: caf\u00e9")
+    if (body !== undefined || wire.startsWith("content-length") || wire.startsWith("chunked")) {
+      if (body !== undefined && r.contentType !== undefined) lines.push(`Content-Type: ${r.contentType}`)
+      const length = body?.length ?? 0
+      if (wire === "content-length-junk") lines.push("Content-Length: abc")
+      else if (wire === "content-length-twice") lines.push(`Content-Length: ${length}`, `Content-Length: ${length + 1}`)
+      else if (wire === "chunked-and-content-length") lines.push("Transfer-Encoding: chunked", `Content-Length: ${length}`)
+      else if (wire !== "chunked") lines.push(`Content-Length: ${length}`)
+      else lines.push("Transfer-Encoding: chunked")
+    }
+    lines.push("Connection: close", "", "")
+    const head = Buffer.from(lines.join("\r\n"), "latin1")
+    const payload = !wire.startsWith("chunked")
+      ? body ?? Buffer.alloc(0)
+      : body === undefined || body.length === 0
+      ? Buffer.from("0\r\n\r\n")
+      : Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from("\r\n0\r\n\r\n")])
+    const chunks: Array<Buffer> = []
+    // Written without half-closing, as HTTP clients do (Node aborts the requests of a client that half-closes).
+    const socket = connect(port, "127.0.0.1", () => socket.write(Buffer.concat([head, payload])))
+    const done = () => {
+      const text = Buffer.concat(chunks).toString("utf8")
+      const split = text.indexOf("\r\n\r\n")
+      const [statusLine = "", ...headerLines] = text.slice(0, split === -1 ? text.length : split).split("\r\n")
+      const headers: Record<string, string> = {}
+      for (const line of headerLines) {
+        const colon = line.indexOf(":")
+        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+      }
+      const rest = split === -1 ? "" : text.slice(split + 4)
+      // A chunked answer's body is between its size lines.
+      const unchunked = headers["transfer-encoding"] === "chunked" ? rest.replace(/^[0-9a-f]+\r\n/i, "").replace(/\r\n0\r\n\r\n$/, "") : rest
+      let json: unknown
+      try {
+        json = JSON.parse(unchunked)
+      } catch {
+        json = undefined
+      }
+      resume(Effect.succeed({ status: Number(statusLine.split(" ")[1] ?? 0), headers, text, json }))
+    }
+    socket.on("data", (d: Buffer) => chunks.push(d))
+    socket.on("close", done)
+    socket.on("error", () => undefined)
+    return Effect.sync(() => socket.destroy())
+  })
 
 /**
  * What an error must not change: the balance, which SpotCasts and widgets exist, and the account's
@@ -214,26 +319,45 @@ layer(server, { excludeTestServices: true, timeout: "300 seconds" })(`fuzz on ${
         return false
       }
       const run = Runtime.runPromise(yield* Effect.runtime<HttpClient.HttpClient>())
+      const server = yield* HttpServer.HttpServer
+      const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+      // The state before each request: only this property's requests change it (forecasts finishing in
+      // the background are left out of it), so the state after one request is the state before the next.
+      let before = yield* snapshot(key, owner.id)
+      // The answers by status, printed at the end: the long runs' figures (scripts/fuzz.sh).
+      const statuses = new Map<number, number>()
+      const started = Date.now()
       yield* Effect.promise(() =>
         fc.assert(
           fc.asyncProperty(requestArb(ids), (r) =>
             run(Effect.gen(function*() {
-              const before = yield* snapshot(key, owner.id)
               const method = r.route[0]
               const path = build(r, key).url
-              const answered = yield* TestServer.raw(build(r, key)).pipe(Effect.timeout("10 seconds"), Effect.option)
-              if (answered._tag === "None") return fail(`no answer within 10 s: ${method} ${path} (${r.contentType ?? "no type"}, ${r.auth})`)
+              if (VERBOSE) process.stdout.write(`${storageName}: ${JSON.stringify(r).slice(0, 300)}\n`)
+              const sent = r.wire === undefined
+                ? TestServer.raw(build(r, key))
+                : sendWire(port, r, key, r.wire)
+              const answered = yield* sent.pipe(Effect.timeout("10 seconds"), Effect.option)
+              const request = `${method} ${path} (${r.contentType ?? "no type"}, ${r.auth}${r.wire === undefined ? "" : `, ${r.wire}`})`
+              if (answered._tag === "None") return fail(`no answer within 10 s: ${request}`)
               const answer = answered.value
-              const what = `${method} ${path} (${r.contentType ?? "no type"}, ${r.auth}) -> ${answer.status} ${answer.text.slice(0, 200)}`
-              if (answer.status >= 500) return fail(what)
+              statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+              // Progress on the long runs: a line every 500 requests.
+              const answeredSoFar = [...statuses.values()].reduce((sum, n) => sum + n, 0)
+              if (answeredSoFar % 500 === 0) process.stdout.write(`fuzzing ${storageName}, seed ${SEED}: ${answeredSoFar} requests in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
+              const what = `${request} -> ${answer.status} ${answer.text.slice(0, 200)}`
+              if (answer.status >= 500 || answer.status < 100) return fail(what)
+              const snapped = yield* snapshot(key, owner.id).pipe(Effect.timeout("20 seconds"), Effect.option)
+              if (snapped._tag === "None") return fail(`the server stopped answering after: ${what}`)
+              const after = snapped.value
               // The public embed page answers its 404 as an HTML page, by design.
               if (answer.status >= 400 && method !== "HEAD" && !path.startsWith("/embed/")) {
                 if (typeof answer.json?.error?.code !== "string" || typeof answer.json?.error?.message !== "string") {
                   return fail(`no envelope: ${what}`)
                 }
-                const after = yield* snapshot(key, owner.id)
                 if (after !== before) return fail(`a ${answer.status} changed state: ${what}`)
               }
+              before = after
               if (answer.headers["x-ratelimit-limit"] === undefined && !path.startsWith("/embed/")) {
                 return fail(`no rate-limit headers: ${what}`)
               }
@@ -244,14 +368,25 @@ layer(server, { excludeTestServices: true, timeout: "300 seconds" })(`fuzz on ${
           failures.push(`seed ${SEED}: ${String(error).slice(0, 2000)}`)
         })
       )
-      assert.deepStrictEqual(failures, [], `reproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${runs} (${storageName})`)
-    }), 600_000)
+      const histogram = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ")
+      const total = [...statuses.values()].reduce((sum, n) => sum + n, 0)
+      process.stdout.write(`fuzz on ${storageName}, seed ${SEED}: ${total} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; ${histogram}\n`)
+      assert.deepStrictEqual(failures, [], `reproduce with FUZZ_SEED=${SEED} and ${runs} runs on ${storageName} (scripts/fuzz.sh)`)
+    }), Math.max(600_000, runs * 3_000))
 })
 
-fuzz("memory", TestServer.layer(), RUNS)
+// A count of 0 leaves that storage out (scripts/fuzz.sh runs one storage at a time that way).
+if (RUNS > 0) fuzz("memory", TestServer.layer(), RUNS)
 // PGlite, with webhook secrets sealed: the SQL path (text columns, JSON, transactions) meets the same inputs.
-fuzz(
-  "embedded PGlite",
-  TestServer.layerOn(EmbeddedPostgres.layer().pipe(Layer.provide(AesGcmSealer.layer({ current: Option.some(Redacted.make(new Uint8Array(32).fill(7))), previous: Option.none() })))),
-  PGLITE_RUNS
-)
+if (PGLITE_RUNS > 0) {
+  fuzz(
+    "embedded PGlite",
+    TestServer.layerOn(EmbeddedPostgres.layer().pipe(Layer.provide(AesGcmSealer.layer({ current: Option.some(Redacted.make(new Uint8Array(32).fill(7))), previous: Option.none() })))),
+    PGLITE_RUNS
+  )
+}
+if (POSTGRES_RUNS > 0) {
+  await describeServer("the fuzzer on the PostgreSQL server", () => {
+    fuzz("the PostgreSQL server", TestServer.layerOn(serverStorage({ maxConnections: 4 })), POSTGRES_RUNS)
+  })
+}

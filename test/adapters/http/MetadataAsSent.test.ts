@@ -1,5 +1,5 @@
 import { assert, describe, it, layer } from "@effect/vitest"
-import { Effect, type Layer } from "effect"
+import { Effect, type Layer, Schedule } from "effect"
 import { memberText } from "../../../src/adapters/http/RawMember.js"
 import { stringifyWithRaw } from "../../../src/domain/RawJson.js"
 import { serverReachable, serverStorage } from "../postgres/TestDatabase.js"
@@ -57,6 +57,47 @@ const suite = (name: string, storage: Layer.Layer<any, any> | undefined) =>
         const plain = yield* postText("/v3/spotcast", `{"latitude":41.13,"longitude":-71.71,"start_date":"${today()}","num_days":1}`, key)
         const readPlain = yield* get(`/v3/spotcast/${plain.json.id}`, key)
         assert.notProperty(readPlain.json, "metadata")
+      }), 120_000)
+
+    it.effect("a route's metadata comes back in GET and in the webhook body byte for byte as sent; the list carries none; a repeated key is 400", () =>
+      Effect.gen(function*() {
+        const { account: owner, key } = yield* account(10)
+        // Tomorrow 13:00 UTC, off Newport: in the future whenever the test runs.
+        const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+        const plan = `"waypoints":[{"latitude":41.49,"longitude":-71.31},{"latitude":41.17,"longitude":-71.58}],"departure_time":"${tomorrow}T13:00:00Z","speed_kts":6`
+        const hook = `"webhook_url":"https://hooks.example.com/route"`
+        const created = yield* postText("/v3/route", `{ ${plan}, ${hook}, "metadata" :\n ${SENT}\n}`, key)
+        assert.strictEqual(created.status, 202, created.text)
+        const read = yield* get(`/v3/route/${created.json.id}`, key)
+        assert.strictEqual(read.status, 200, read.text)
+        assert.include(read.text, `"metadata":${SENT},"latest_forecast":`)
+        assert.deepStrictEqual(read.json.metadata, JSON.parse(SENT))
+        const list = yield* get("/v3/routes", key)
+        assert.strictEqual(list.status, 200, list.text)
+        assert.deepStrictEqual(list.json.data.map((r: any) => r.id), [created.json.id])
+        assert.notProperty(list.json.data[0], "metadata")
+        // The route forecast's webhook event, as stored for every attempt.
+        const finished = yield* get(`/v3/route/${created.json.id}/status`, key).pipe(
+          Effect.filterOrFail((r) => r.json?.status === "completed" || r.json?.status === "failed", () => "unfinished"),
+          Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+        )
+        assert.strictEqual(finished.json.status, "completed", finished.text)
+        const deliveries = yield* (yield* WebhookOutbox).list(owner.id, { limit: 10 })
+        assert.strictEqual(deliveries.length, 1)
+        const event = deliveries[0]!.delivery.body
+        assert.isTrue(event.endsWith(`"metadata":${SENT}}}`), event)
+        assert.strictEqual(JSON.parse(event).event, "route.forecast.completed")
+        // A key repeated inside the metadata, however it is escaped: refused, nothing stored.
+        for (const metadata of [`{"k":1,"k":2}`, `{"x":{"k":1,"\\u006b":1}}`]) {
+          const refused = yield* postText("/v3/route", `{${plan},"metadata":${metadata}}`, key)
+          assert.strictEqual(refused.status, 400, refused.text)
+          assert.strictEqual(refused.json.error.code, "invalid_metadata")
+          assert.strictEqual(refused.json.error.param, "metadata")
+        }
+        assert.strictEqual((yield* get("/v3/routes", key)).json.data.length, 1)
+        // Without metadata the route has no such member.
+        const plain = yield* postText("/v3/route", `{${plan}}`, key)
+        assert.notProperty((yield* get(`/v3/route/${plain.json.id}`, key)).json, "metadata")
       }), 120_000)
   })
 

@@ -10,8 +10,8 @@ import { describeServer, freshDatabase } from "./TestDatabase.js"
 
 const PROCESSES = 6
 
-/** 0001_schema, 0003_widgets, 0005_rate_windows, 0008_usage, 0009_routes, 0010_installation_secrets, 0012_weather_cache and 0013_units: each recorded once. */
-const MIGRATION_COUNT = 8
+/** 0001_schema, 0003_widgets, 0005_rate_windows, 0008_usage, 0009_routes, 0010_installation_secrets, 0012_weather_cache, 0013_units and 0014_route_metadata: each recorded once. */
+const MIGRATION_COUNT = 9
 
 await describeServer("migrations on the Postgres server", () => {
   it.live("several processes starting at once on an empty database migrate it once, and all start", () =>

@@ -13,7 +13,7 @@ await onEveryPostgres("the Postgres schema", (it) => {
       const sql = yield* SqlClient.SqlClient
       assert.deepStrictEqual(yield* migrate, [])
       const rows = yield* sql<{ migration_id: number; name: string }>`SELECT migration_id, name FROM ${sql(MIGRATIONS_TABLE)}`
-      assert.deepStrictEqual(rows.map((r) => [r.migration_id, r.name]), [[1, "schema"], [3, "widgets"], [5, "rate_windows"], [8, "usage"], [9, "routes"], [10, "installation_secrets"], [12, "weather_cache"], [13, "units"]])
+      assert.deepStrictEqual(rows.map((r) => [r.migration_id, r.name]), [[1, "schema"], [3, "widgets"], [5, "rate_windows"], [8, "usage"], [9, "routes"], [10, "installation_secrets"], [12, "weather_cache"], [13, "units"], [14, "route_metadata"]])
     }))
 
   it.effect("every table's primary key leads with account_id (Citus-ready)", () =>

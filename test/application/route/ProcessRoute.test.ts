@@ -4,6 +4,7 @@ import { createRoute } from "../../../src/application/route/CreateRoute.js"
 import { processJob } from "../../../src/application/worker/ProcessJob.js"
 import { WeatherUnavailable } from "../../../src/domain/weather/HourlyWeather.js"
 import type { CreateRouteCommand } from "../../../src/domain/route/RouteCommand.js"
+import { MetadataText } from "../../../src/domain/spotcast/Metadata.js"
 import { WebhookUrl } from "../../../src/domain/webhook/WebhookUrl.js"
 import { AccountStore } from "../../../src/ports/AccountStore.js"
 import { Analyst } from "../../../src/ports/Analyst.js"
@@ -58,7 +59,8 @@ const run = (over: Partial<CreateRouteCommand>, down = false) =>
       const view = Option.getOrThrow(yield* (yield* RouteStore).get(account.id, route.id))
       const [delivery] = yield* (yield* WebhookOutbox).list(account.id, { limit: 10 })
       const balance = yield* (yield* AccountStore).balance(account.id)
-      return { outcome, view, charged, calls: yield* Ref.get(calls), event: JSON.parse(delivery!.delivery.body), balance, job }
+      const body = delivery!.delivery.body
+      return { outcome, view, charged, calls: yield* Ref.get(calls), event: JSON.parse(body), body, balance, job }
     }).pipe(Effect.provide(Layer.mergeAll(MemoryCore.layer, recording(calls, down), noAnalyst)))
   })
 
@@ -98,5 +100,20 @@ describe("processing a route forecast", () => {
       assert.strictEqual(balance.creditBalance, 10)
       assert.strictEqual(event.event, "route.forecast.failed")
       assert.strictEqual(event.data.error.code, "weather_data_unavailable")
+    }))
+
+  it.effect("the webhook body carries the route's metadata byte for byte as sent, on success and on failure", () =>
+    Effect.gen(function*() {
+      // Numbers a parse and a serialization would change, with the spacing, escapes and key order as sent.
+      const sent = `{ "n":12345678901234567890,"f":1.0,"z":-0, "e": 1E+2, "s": "caf\\u00e9", "b": {"y":1,"a":2} }`
+      const metadata = MetadataText.make(sent)
+      for (const down of [false, true]) {
+        const { body, event, view } = yield* run({ metadata }, down)
+        assert.strictEqual(view.route.metadata, sent)
+        assert.isTrue(body.endsWith(`,"metadata":${sent}}}`), body.slice(-300))
+        assert.deepStrictEqual(event.data.metadata, JSON.parse(sent))
+      }
+      // Without metadata the event has no such member.
+      assert.notProperty((yield* run({})).event.data, "metadata")
     }))
 })

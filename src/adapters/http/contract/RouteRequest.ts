@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Latitude, Longitude } from "../../../domain/spotcast/Coordinates.js"
-import { Metadata } from "../../../domain/spotcast/Metadata.js"
+import { Metadata, metadataText, MetadataText } from "../../../domain/spotcast/Metadata.js"
 import {
   MAX_LEG_NM,
   MAX_SPEED_KTS,
@@ -59,13 +59,21 @@ export const CreateRouteRequest = Schema.Struct({
 }).annotations({ ...strict, identifier: "CreateRouteRequest" })
 export type CreateRouteRequest = typeof CreateRouteRequest.Type
 
-export const createRouteCommand = (request: CreateRouteRequest): CreateRouteCommand => ({
+/**
+ * The domain's command for a decoded body; the metadata as `sentMetadata` (its text in the body as
+ * sent) when given, else in its standard JSON form.
+ */
+export const createRouteCommand = (request: CreateRouteRequest, sentMetadata?: string): CreateRouteCommand => ({
   waypoints: request.waypoints,
   departure: request.departure_time,
   speedKts: request.speed_kts,
   departureWindowHours: request.departure_window_hours ?? 0,
   preferences: preferencesOf(request.preferences),
   vessel: vesselOf(request.vessel_info),
-  metadata: request.metadata,
+  metadata: request.metadata === undefined
+    ? undefined
+    : sentMetadata === undefined
+    ? metadataText(request.metadata)
+    : MetadataText.make(sentMetadata),
   webhookUrl: request.webhook_url
 })

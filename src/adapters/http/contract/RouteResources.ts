@@ -6,6 +6,7 @@ import { routeFigures } from "../../../domain/route/AnalyzeRoute.js"
 import { type Route, RouteAnalysis, type RouteView } from "../../../domain/route/Route.js"
 import { apiBase } from "../../../domain/spotcast/Links.js"
 import { Metadata } from "../../../domain/spotcast/Metadata.js"
+import { stringifyWithRaw } from "../../../domain/RawJson.js"
 import { acceptedBody, acceptedFields } from "./AcceptedBody.js"
 import { preferencesBody } from "./CreateBodyFields.js"
 import { ForecastListItem, forecastListItem } from "./ForecastResource.js"
@@ -149,14 +150,36 @@ const head = (route: Route, latest: Forecast) => {
   }
 }
 
-export const routeResource = ({ analysis, forecastCount, latest, route }: RouteView, withSamples = false): RouteResource => ({
+/** The resource; its metadata is the sent text parsed (routeResourceText keeps the text as sent). */
+export const routeResource = (view: RouteView, withSamples = false): RouteResource =>
+  resourceWith(view, view.route.metadata === undefined ? undefined : JSON.parse(view.route.metadata) as Metadata, withSamples)
+
+const resourceWith = (
+  { analysis, forecastCount, latest, route }: RouteView,
+  metadata: Metadata | undefined,
+  withSamples: boolean
+): RouteResource => ({
   ...head(route, latest),
   ...(route.vessel === undefined ? {} : { vessel_info: { type: route.vessel.type, length_ft: route.vessel.lengthFt } }),
   preferences: preferencesBody(route.preferences),
   forecast_count: forecastCount,
-  ...(route.metadata === undefined ? {} : { metadata: route.metadata }),
+  ...(metadata === undefined ? {} : { metadata }),
   latest_forecast: routeForecastBody(latest, analysis, withSamples)
 })
+
+const encodeResource = Schema.encodeSync(RouteResource)
+
+/**
+ * The resource's JSON text as HttpApi would encode it, with the metadata byte for byte as the client
+ * sent it (in its place, before `latest_forecast`); the samples only when asked for.
+ */
+export const routeResourceText = (view: RouteView, withSamples = false): string => {
+  const sent = view.route.metadata
+  const { latest_forecast, ...rest } = encodeResource(resourceWith(view, undefined, withSamples))
+  return sent === undefined
+    ? JSON.stringify({ ...rest, latest_forecast })
+    : stringifyWithRaw(sent, (slot) => ({ ...rest, metadata: slot, latest_forecast }))
+}
 
 /** One entry of GET /v3/routes. */
 export const RouteListItem = Schema.Struct({

@@ -29,7 +29,8 @@ export const routeEvent = (
     total_distance_nm: figures.totalDistanceNm,
     links: { route: routeLink(publicBaseUrl, route.id) }
   }
-  const metadata = route.metadata === undefined ? {} : { metadata: route.metadata }
+  // Spliced into `data` as its last member, byte for byte as sent, by eventBody.
+  const metadata = route.metadata === undefined ? {} : { metadataText: route.metadata }
   return forecast.status === "completed"
     ? {
       event: "route.forecast.completed",
@@ -38,17 +39,17 @@ export const routeEvent = (
         ...common,
         classification: routeAnalysis?.classification,
         summary: routeAnalysis?.summary,
-        ...(routeAnalysis?.best_departure === undefined ? {} : { best_departure: routeAnalysis.best_departure }),
-        ...metadata
-      }
+        ...(routeAnalysis?.best_departure === undefined ? {} : { best_departure: routeAnalysis.best_departure })
+      },
+      ...metadata
     }
     : {
       event: "route.forecast.failed",
       created_at: DateTime.formatIso(at),
       data: {
         ...common,
-        error: forecast.error ?? { code: "processing_failed", message: "The forecast could not be produced" },
-        ...metadata
-      }
+        error: forecast.error ?? { code: "processing_failed", message: "The forecast could not be produced" }
+      },
+      ...metadata
     }
 }
