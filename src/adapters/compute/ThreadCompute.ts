@@ -1,7 +1,7 @@
 import * as WorkerThreads from "node:worker_threads"
 import { Worker, type WorkerError } from "@effect/platform"
 import { NodeWorker } from "@effect/platform-node"
-import { Effect, Layer, type ParseResult, type Scope } from "effect"
+import { Duration, Effect, Layer, type ParseResult, type Scope } from "effect"
 import {
   AnalyzeRoute,
   ComputePool,
@@ -22,6 +22,9 @@ export interface ThreadOptions {
   readonly onSpawn?: (thread: WorkerThreads.Worker) => void
 }
 
+/** How long a compute thread with nothing to do is kept before it stops. */
+const IDLE_THREAD_LIFETIME = Duration.minutes(1)
+
 /**
  * The steps on a pool of worker threads, off the request loop: each request is Schema-encoded, sent to
  * a free thread, and its answer decoded; requests beyond the pool's threads wait for one. A step that
@@ -30,9 +33,18 @@ export interface ThreadOptions {
  */
 export const make = (options: ThreadOptions): Effect.Effect<ComputePoolShape, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const pool = yield* Worker.makePoolSerialized<ComputeTask>({ size: Math.max(1, options.threads), concurrency: 1 }).pipe(
+    // Threads start when there is work and stop after a minute without: each is a V8 instance of its
+    // own (about 50 MB of RSS), which a process serving only reads should not carry.
+    const pool = yield* Worker.makePoolSerialized<ComputeTask>({
+      minSize: 0,
+      maxSize: Math.max(1, options.threads),
+      concurrency: 1,
+      timeToLive: IDLE_THREAD_LIFETIME
+    }).pipe(
       Effect.provide(NodeWorker.layer(() => {
-        const thread = new WorkerThreads.Worker(options.script)
+        // A small young generation, as the main thread's (src/main/HeapTuning.ts): a step allocates in
+        // short bursts, and V8's default lets each thread's nursery grow to tens of MB of RSS.
+        const thread = new WorkerThreads.Worker(options.script, { resourceLimits: { maxYoungGenerationSizeMb: 8 } })
         options.onSpawn?.(thread)
         return thread
       })),

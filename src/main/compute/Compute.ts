@@ -15,13 +15,15 @@ import { steps } from "./Steps.js"
 const script = new URL("./ComputeThread.js", import.meta.url)
 
 /**
- * The process's compute pool: SPOTCAST_COMPUTE_THREADS worker threads (absent: one per core), or in
- * process with one step per core at once when it is 0 or the code runs from its TypeScript source (the
- * tests: a thread needs the built entry).
+ * The process's compute pool: SPOTCAST_COMPUTE_THREADS worker threads, or in process with one step per
+ * core at once when it is 0 or the code runs from its TypeScript source (the tests: a thread needs the
+ * built entry). Absent, one thread per core but the one the request loop keeps (at least one): each
+ * thread is a V8 instance of its own (about 50 MB of RSS), and the loop's own core serves requests and
+ * I/O while the threads compute.
  */
 export const layer = (threads: Option.Option<number>): Layer.Layer<ComputePool> => {
   const cores = availableParallelism()
-  const wanted = Option.getOrElse(threads, () => cores)
+  const wanted = Option.getOrElse(threads, () => Math.max(1, cores - 1))
   if (wanted > 0 && existsSync(fileURLToPath(script))) return ThreadCompute.layer({ threads: wanted, script })
   return Layer.unwrapEffect(Effect.as(
     wanted > 0 ? Effect.logDebug("compute threads need the built code; computing in process") : Effect.void,

@@ -3,8 +3,11 @@
  * the pool closes it. Started by `ThreadCompute` from the built `dist/main/compute/ComputeThread.js`.
  */
 import { constants, setPriority } from "node:os"
-import { WorkerRunner } from "@effect/platform"
-import { NodeRuntime, NodeWorkerRunner } from "@effect/platform-node"
+// The modules themselves, not the packages' indexes: @effect/platform-node's index loads the HTTP server,
+// the client and the rest, about 55 MB of RSS in every thread that never uses them.
+import * as WorkerRunner from "@effect/platform/WorkerRunner"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeWorkerRunner from "@effect/platform-node/NodeWorkerRunner"
 import { Layer } from "effect"
 import { stepEffects } from "../../adapters/compute/StepEffects.js"
 import { ComputeTask } from "../../ports/ComputePool.js"

@@ -30,7 +30,7 @@ export const AppConfig = Config.all({
   cursorSecret: Config.option(Config.redacted(Config.nonEmptyString("SPOTCAST_CURSOR_SECRET"))),
   previousCursorSecret: Config.option(Config.redacted(Config.nonEmptyString("SPOTCAST_CURSOR_SECRET_PREVIOUS"))),
   forecastHorizonDays: positiveInt("SPOTCAST_FORECAST_HORIZON_DAYS").pipe(Config.withDefault(16)),
-  /** Compute threads for the pure forecast and route work; absent: one per core; 0: in process. */
+  /** Compute threads for the pure forecast and route work; absent: cores - 1, at least 1; 0: in process. */
   computeThreads: Config.option(nonNegativeInt("SPOTCAST_COMPUTE_THREADS")),
   worker: WorkerConfig,
   upstreamRates: UpstreamRatesConfig,
