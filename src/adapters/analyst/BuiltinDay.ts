@@ -60,9 +60,10 @@ export const DAY_TEXT_LIMIT = 350
  * How much each optional sentence (or form of one) matters: when a text is too long, the least is shortened
  * or left out first: the tides, the GO or CAUTION advice, the cold notes, the temperatures, a
  * wind-against-current note the verdict already names, what is worse outside the window (its longer forms
- * first), rain and good visibility, visibility short of good, the swell, the seas, light air, the wind,
- * the barometer. The verdict and its hazards, the window, notes on models that disagree, a missing sea
- * state or visibility, and the advice an AVOID day or darkness or freezing spray calls for are always said.
+ * first), the swell, rain and good visibility, the advice to look at the water when the verdict names the
+ * unknown sea state, visibility short of good, the seas, light air, the wind, the barometer. The verdict
+ * and its hazards, the window, notes on models that disagree, a missing sea state or visibility, and the
+ * advice an AVOID day or darkness or freezing spray calls for are always said.
  */
 const KEEP = {
   tides: 10,
@@ -74,6 +75,7 @@ const KEEP = {
   note: 55,
   swell: 58,
   rain: 60,
+  lookAtTheWater: 62,
   visibility: 65,
   seas: 70,
   lightAir: 75,
@@ -266,7 +268,10 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     must(pack.verdict(day.classification, vesselText(input.vessel, input.vesselGiven, p), name(deciding))),
     must(alsoWatch === undefined ? undefined : pack.alsoWatch(alsoWatch)),
     slot(KEEP.wind, [wind]),
-    seaStateMissing(day) ? must(seas) : { forms: [{ text: seas, keep: KEEP.swell }, { text: seasWithoutSwell, keep: KEEP.seas }], must: false },
+    // No wave data: said always, unless the verdict already names the unknown sea state (then it is the advice to look).
+    seaStateMissing(day)
+      ? named.has("sea_state_unavailable") ? slot(KEEP.lookAtTheWater, [seas]) : must(seas)
+      : { forms: [{ text: seas, keep: KEEP.swell }, { text: seasWithoutSwell, keep: KEEP.seas }], must: false },
     weather,
     must(day.conditions.visibility_nm === undefined ? pack.visibilityUnavailable : undefined),
     must(window),

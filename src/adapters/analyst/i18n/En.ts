@@ -95,7 +95,7 @@ export const pack: Pack = {
     freezing_spray: "freezing spray",
     cold_air: "colder air"
   },
-  lightAir: (wind) => `Light air (${wind}): little wind to sail with, so plan to motor or wait for a breeze.`,
+  lightAir: (wind) => `Light air (${wind}): plan to motor or wait for a breeze.`,
   advice: {
     powerBoat: {
       GO: "Usual checks before leaving: fuel, VHF, life jackets.",

@@ -86,7 +86,7 @@ export const pack: Pack = {
   },
   visibilityUnavailable: "No hay pronóstico de visibilidad para este lugar (no evaluada): vigile la niebla.",
   seaStateUnavailable:
-    "Sin datos del estado del mar: compruebe usted mismo el mar antes de salir.",
+    "Sin datos del estado del mar: observe el mar antes de salir.",
   worse: {
     wind_against_current: "viento contra corriente",
     wind: "más viento",
@@ -103,7 +103,7 @@ export const pack: Pack = {
     freezing_spray: "engelamiento por rociones",
     cold_air: "aire más frío"
   },
-  lightAir: (wind) => `Viento muy flojo (${wind}): poco viento para navegar a vela; prevea ir a motor o esperar a que entre la brisa.`,
+  lightAir: (wind) => `Viento muy flojo (${wind}): prevea ir a motor o esperar a que entre la brisa.`,
   advice: {
     powerBoat: {
       GO: "Revisiones de siempre antes de salir: combustible, VHF y chalecos.",

@@ -89,7 +89,7 @@ export const pack: Pack = {
   },
   visibilityUnavailable: "La visibilité n'est pas prévue pour ce lieu (non évaluée) : surveillez le brouillard.",
   seaStateUnavailable:
-    "Données d'état de la mer indisponibles : vérifiez vous-même la mer avant de partir.",
+    "Données d'état de la mer indisponibles : observez la mer avant de partir.",
   worse: {
     wind_against_current: "vent contre courant",
     wind: "vent plus fort",
@@ -106,7 +106,7 @@ export const pack: Pack = {
     freezing_spray: "embruns verglaçants",
     cold_air: "air plus froid"
   },
-  lightAir: (wind) => `Petit temps (${wind}) : trop peu de vent pour avancer à la voile ; prévoyez le moteur ou attendez la brise.`,
+  lightAir: (wind) => `Petit temps (${wind}) : prévoyez le moteur ou attendez la brise.`,
   advice: {
     powerBoat: {
       GO: "Vérifications habituelles avant de partir : carburant, VHF, gilets.",

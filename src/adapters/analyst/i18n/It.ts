@@ -98,7 +98,7 @@ export const pack: Pack = {
   },
   visibilityUnavailable: "La visibilità non è prevista per questo luogo (non valutata): attenzione alla nebbia.",
   seaStateUnavailable:
-    "Dati sullo stato del mare non disponibili: controlla di persona il mare prima di uscire.",
+    "Dati sullo stato del mare non disponibili: osserva il mare prima di uscire.",
   worse: {
     wind_against_current: "vento contro corrente",
     wind: "vento più forte",
@@ -115,7 +115,7 @@ export const pack: Pack = {
     freezing_spray: "spruzzi congelanti",
     cold_air: "aria più fredda"
   },
-  lightAir: (wind) => `Vento debole (${wind}): poca aria per andare a vela; prevedi di procedere a motore o di aspettare la brezza.`,
+  lightAir: (wind) => `Vento debole (${wind}): prevedi di procedere a motore o di aspettare la brezza.`,
   advice: {
     powerBoat: {
       GO: "I controlli di sempre prima di uscire: carburante, VHF e giubbotti.",

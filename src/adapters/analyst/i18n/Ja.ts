@@ -93,7 +93,7 @@ export const pack: Pack = {
     freezing_spray: "しぶき着氷のおそれ",
     cold_air: "気温が下がる"
   },
-  lightAir: (wind) => `微風（${wind}）：帆走には風が足りません。機走するか、風が出るまで待つ計画を立ててください。`,
+  lightAir: (wind) => `微風（${wind}）：機走するか、風が出るまで待つ計画を立ててください。`,
   advice: {
     powerBoat: {
       GO: "出航前に燃料・無線・ライフジャケットの点検を。",

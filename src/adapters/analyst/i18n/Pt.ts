@@ -96,7 +96,7 @@ export const pack: Pack = {
   },
   visibilityUnavailable: "Não há previsão de visibilidade para este local (não avaliada): atenção ao nevoeiro.",
   seaStateUnavailable:
-    "Dados do estado do mar indisponíveis: observe o mar com os seus próprios olhos antes de sair.",
+    "Dados do estado do mar indisponíveis: observe o mar antes de sair.",
   worse: {
     wind_against_current: "vento contra corrente",
     wind: "mais vento",
@@ -113,7 +113,7 @@ export const pack: Pack = {
     freezing_spray: "salpicos congelantes",
     cold_air: "ar mais frio"
   },
-  lightAir: (wind) => `Vento fraco (${wind}): pouco vento para velejar; preveja navegar a motor ou esperar pela brisa.`,
+  lightAir: (wind) => `Vento fraco (${wind}): preveja navegar a motor ou esperar pela brisa.`,
   advice: {
     powerBoat: {
       GO: "Verificações habituais antes de sair: combustível, VHF e coletes.",
