@@ -3,14 +3,14 @@ import type { AnalystInput } from "../../ports/Analyst.js"
 import { compassOf, factsOf, hasLightAir, hazardsOf, heightOf, seaStateMissing, vesselText } from "./BuiltinFacts.js"
 import { dayWords } from "./i18n/DayWords.js"
 import { compact, when } from "./i18n/Grammar.js"
-import { textClock, zoneNameOf } from "./i18n/LocalClock.js"
+import { markedClock, zoneNameOf } from "./i18n/LocalClock.js"
 import type { DayAssessment } from "../../domain/safety/Assessment.js"
 import { isPolarNight } from "../../domain/safety/DarknessRule.js"
 import { UNIVERSAL } from "../../domain/safety/Thresholds.js"
 import { windowOffered } from "../../domain/safety/TripWindowChoice.js"
-import type { DayFacts, Hazard, Pack, Tip, WindowHours } from "./i18n/Pack.js"
+import type { DayFacts, Hazard, Pack, Tip, WindowLabel } from "./i18n/Pack.js"
 import { packFor } from "./i18n/Packs.js"
-import { noteTexts } from "./TimelineNotes.js"
+import { dayNoteTexts } from "./TimelineNotes.js"
 import * as Units from "./Units.js"
 
 const windOrSea: ReadonlyArray<Hazard> = ["thunderstorm", "wind", "gust", "seas", "steep_seas", "wind_against_current"]
@@ -33,7 +33,7 @@ const adviceFor = (cls: Classification, deciding: ReadonlyArray<Hazard>, lightAi
  * never on an AVOID day, in the dark, in a polar night or before the issue time), and never "daylight
  * hours" when there is no daylight.
  */
-const windowLabel = (day: DayAssessment, chosen: boolean): WindowHours["label"] => {
+const windowLabel = (day: DayAssessment, chosen: boolean): WindowLabel => {
   const polar = isPolarNight(day.conditions.daylight_hours)
   const dark = (day.conditions.dark_hours ?? 0) > 0 || polar
   if (!chosen) return polar ? "wholeDay" : dark ? "trip" : "daylight"
@@ -56,6 +56,74 @@ const coldNotes = (day: DayAssessment, named: ReadonlyArray<Hazard>, pack: Pack,
 /** The longest day text the built-in analyst writes when it can choose (every language; tests hold it). */
 export const DAY_TEXT_LIMIT = 350
 
+/**
+ * How much each optional sentence (or form of one) matters: when a text is too long, the least is shortened
+ * or left out first: the tides, the GO or CAUTION advice, the cold notes, the temperatures, a
+ * wind-against-current note the verdict already names, what is worse outside the window (its longer forms
+ * first), the swell, rain and good visibility, the advice to look at the water when the verdict names the
+ * unknown sea state, visibility short of good, the seas, light air, the wind, the barometer. The verdict
+ * and its hazards, the window, notes on models that disagree, a missing sea state or visibility, and the
+ * advice an AVOID day or darkness or freezing spray calls for are always said.
+ */
+const KEEP = {
+  tides: 10,
+  advice: 20,
+  cold: 30,
+  temperatures: 40,
+  namedNote: 45,
+  outside: 50,
+  note: 55,
+  swell: 58,
+  rain: 60,
+  lookAtTheWater: 62,
+  visibility: 65,
+  seas: 70,
+  lightAir: 75,
+  wind: 80,
+  pressure: 85
+} as const
+
+/**
+ * A sentence and what it may shrink to: its forms, longest first, each with how much it matters (giving up
+ * a form with a low `keep` comes first). Past the last form the sentence is left out, unless it must stay.
+ */
+interface Slot {
+  readonly forms: ReadonlyArray<{ readonly text: string | undefined; readonly keep: number }>
+  readonly must: boolean
+}
+const slot = (keep: number, texts: ReadonlyArray<string | undefined>): Slot => ({ forms: texts.map((text) => ({ text, keep })), must: false })
+const must = (text: string | undefined): Slot => ({ forms: [{ text, keep: Infinity }], must: true })
+
+/**
+ * The text with every sentence in its longest form when that fits in `DAY_TEXT_LIMIT`; otherwise the form
+ * that matters least (of equal ones, the later sentence's) gives way to the next, one step at a time, until
+ * the text fits or only what must be said is left. Then whatever was given up and fits again comes back,
+ * most important first.
+ */
+const fit = (slots: ReadonlyArray<Slot>, write: (parts: ReadonlyArray<string | undefined>) => string): string => {
+  const level = slots.map(() => 0)
+  const at = (i: number) => level[i] ?? 0
+  const text = () => write(slots.map((s, i) => s.forms[at(i)]?.text))
+  const fits = () => text().length <= DAY_TEXT_LIMIT
+  const end = (i: number) => slots[i]!.forms.length - (slots[i]!.must ? 1 : 0)
+  const keepOf = (i: number, l: number) => slots[i]!.forms[l]!.keep
+  const indices = slots.map((_, i) => i)
+  while (!fits()) {
+    const next = indices.filter((i) => at(i) < end(i)).sort((a, b) => keepOf(a, at(a)) - keepOf(b, at(b)) || b - a)[0]
+    if (next === undefined) break
+    level[next] = at(next) + 1
+  }
+  for (;;) {
+    const back = indices.filter((i) => at(i) > 0).sort((a, b) => keepOf(b, at(b) - 1) - keepOf(a, at(a) - 1) || a - b).find((i) => {
+      level[i] = at(i) - 1
+      if (fits()) return true
+      level[i] = at(i) + 1
+      return false
+    })
+    if (back === undefined) return text()
+  }
+}
+
 const speedRange = (pack: Pack, lo: Units.Quantity, hi: Units.Quantity) =>
   lo.digits === hi.digits ? pack.quantity(hi) : `${lo.digits}–${pack.quantity(hi)}`
 
@@ -77,7 +145,7 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
   const pack = packFor(p.language)
   const words = dayWords(p.language)
   const story = input.stories?.[dayIndex]
-  const clock = textClock(p.language, story === undefined ? undefined : zoneNameOf(story.zone, day.date))
+  const clock = markedClock(p.language, story === undefined ? undefined : zoneNameOf(story.zone, day.date))
   const at = (hour: number) => clock.zoned(hour * 60)
   const facts = factsOf(day.conditions, p)
   const name = (hazards: ReadonlyArray<Hazard>) =>
@@ -126,6 +194,8 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     : seasPart === undefined
     ? `${swellPart!.charAt(0).toUpperCase()}${swellPart!.slice(1)}${words.stop}`
     : `${compact([seasPart, swellPart], words.then)}${words.stop}`
+  // The swell is the first thing the seas give up for room.
+  const seasWithoutSwell = seasPart !== undefined && swellPart !== undefined && !seaStateMissing(day) ? `${seasPart}${words.stop}` : seas
 
   // Visibility, rain and temperatures, each unless a hazard of the verdict already quotes it.
   const visibility = facts.visibility === undefined || named.has("visibility")
@@ -135,12 +205,19 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     ? undefined
     : words.rain(facts.rainChance, facts.rainRate)
   const spray = named.has("freezing_spray")
-  const weather = sentence([
-    visibility,
-    rain,
+  const temperatures = [
     spray ? undefined : when(facts.air, words.air),
     spray || named.has("cold_water") ? undefined : when(facts.water, words.water)
-  ])
+  ]
+  // Good visibility and the temperatures go before a reading that says more; visibility short of good stays.
+  const weather: Slot = {
+    forms: [
+      { text: sentence([visibility, rain, ...temperatures]), keep: KEEP.temperatures },
+      { text: sentence([visibility, rain]), keep: KEEP.rain },
+      { text: facts.visibilityGrade === "good" ? undefined : sentence([visibility]), keep: KEEP.visibility }
+    ],
+    must: false
+  }
 
   const label = windowLabel(day, input.tripDurationHours !== undefined)
   const window = words.window(label, clock.plain(day.window.startHour * 60), at(day.window.endHour))
@@ -149,33 +226,18 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     ? undefined
     : words.pressure(`${fall.fallHpa}${p.language === "ja" ? "" : " "}hPa`, fall.rate, at(fall.from))
 
-  const advice = adviceFor(day.classification, deciding, lightAir).map((a) =>
+  const chosen = adviceFor(day.classification, deciding, lightAir)
+  const advice = chosen.map((a) =>
     a === "vessel"
       ? pack.advice[input.vessel.type][day.classification]
       : a === "visibility"
       ? pack.visibilityTip[facts.visibilityGrade === undefined || facts.visibilityGrade === "good" ? "poor" : facts.visibilityGrade]
       : pack.tip[a]
   )
-  // A CAUTION or AVOID day's advice (why a catamaran must not, how to go out in the dark) and the light-air
-  // note always stay; a GO day's advice is said when there is room.
-  const mustAdvise = day.classification !== "GO"
-  const core = compact([
-    pack.verdict(day.classification, vesselText(input.vessel, input.vesselGiven, p), name(deciding)),
-    alsoWatch === undefined ? undefined : pack.alsoWatch(alsoWatch),
-    wind,
-    seas,
-    weather,
-    day.conditions.visibility_nm === undefined ? pack.visibilityUnavailable : undefined,
-    window,
-    pressure,
-    ...noteTexts(input, dayIndex, false, clock.zoned)
-  ], pack.gap)
-  // Kept: an AVOID day's advice (why a catamaran must not go) and the tips for what decided a CAUTION day
-  // (darkness, fog, cold); a CAUTION day's general advice for the vessel only when there is room.
-  const chosen = adviceFor(day.classification, deciding, lightAir)
-  const kept = advice.filter((_, i) =>
-    chosen[i] === "vessel" ? day.classification === "AVOID" : chosen[i] === "darkness" || chosen[i] === "freezing_spray")
-  const tail = compact([lightAir ? pack.lightAir(facts.wind) : undefined, ...(mustAdvise ? kept : [])], pack.gap)
+  // Always said: an AVOID day's advice for the vessel (why a catamaran must not go) and the tips for darkness
+  // and freezing spray when they decided a CAUTION day. The rest of the advice only when there is room.
+  const mustAdvise = (a: "vessel" | Tip) =>
+    a === "vessel" ? day.classification === "AVOID" : day.classification !== "GO" && (a === "darkness" || a === "freezing_spray")
 
   // Worse outside the window: said once, with the times when the story has them.
   const out = story?.outside
@@ -185,17 +247,12 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     out.seas === undefined ? undefined : words.outsideSeas(pack.quantity(heightOf(out.seas.value, p)), at(out.seas.hour))
   ].filter((x): x is string => x !== undefined)
   const worse = [...new Set(day.worseOutsideWindow)].filter((f) => items.length === 0 || !["wind", "gust", "seas"].includes(f))
-  // The longest that fits: every item with its time, else the two first, else the first.
+  // Every item with its time, else the first two, else the first.
   const outside = items.length === 0 && worse.length === 0
     ? []
     : [[...items, ...worse.map((f) => pack.worse[f])], items.slice(0, 2), items.slice(0, 1)]
       .filter((xs) => xs.length > 0)
       .map((xs) => words.outside(pack.list(xs)))
-  // What is worse outside the window is said on every day: the longest form that fits, else the shortest.
-  const withOutside = outside.length === 0
-    ? compact([core, tail], pack.gap)
-    : outside.map((o) => compact([core, o, tail], pack.gap)).find((t) => t.length <= DAY_TEXT_LIMIT) ??
-      compact([core, outside[outside.length - 1]!, tail], pack.gap)
   const tides = story === undefined || story.tides.length === 0 ? undefined : (() => {
     const times = (type: "high" | "low") => {
       const xs = story.tides.filter((t) => t.type === type).map((t) => at(t.hour))
@@ -203,11 +260,31 @@ export const writeDay = (input: AnalystInput, dayIndex: number): string => {
     }
     return words.tides(times("high"), times("low"))
   })()
-  // The rest in order of what matters most, each only while the text stays short.
-  const extras = [...coldNotes(day, [...deciding, ...other], pack, facts), ...advice.filter((a) => !kept.includes(a) || !mustAdvise), tides]
-  return extras.reduce<string>((text, extra) => {
-    const choices = extra === undefined ? [] : typeof extra === "string" ? [extra] : extra
-    const fits = choices.map((c) => compact([text, c], pack.gap)).find((longer) => longer.length <= DAY_TEXT_LIMIT)
-    return fits ?? text
-  }, withOutside)
+  const notes = dayNoteTexts(input, dayIndex, clock.zoned)
+  const [cold, coldAir] = coldNotes(day, [...deciding, ...other], pack, facts)
+
+  // The sentences in the order they are read, each with what it may shrink to and how much it matters.
+  const slots: ReadonlyArray<Slot> = [
+    must(pack.verdict(day.classification, vesselText(input.vessel, input.vesselGiven, p), name(deciding))),
+    must(alsoWatch === undefined ? undefined : pack.alsoWatch(alsoWatch)),
+    slot(KEEP.wind, [wind]),
+    // No wave data: said always, unless the verdict already names the unknown sea state (then it is the advice to look).
+    seaStateMissing(day)
+      ? named.has("sea_state_unavailable") ? slot(KEEP.lookAtTheWater, [seas]) : must(seas)
+      : { forms: [{ text: seas, keep: KEEP.swell }, { text: seasWithoutSwell, keep: KEEP.seas }], must: false },
+    weather,
+    must(day.conditions.visibility_nm === undefined ? pack.visibilityUnavailable : undefined),
+    must(window),
+    slot(KEEP.pressure, [pressure]),
+    ...notes.map((n) => n.model ? must(n.text) : slot(named.has("wind_against_current") ? KEEP.namedNote : KEEP.note, [n.text])),
+    // The longer forms of "worse outside" go first: every item with its time, then the first two.
+    { forms: outside.map((text, i) => ({ text, keep: KEEP.outside - 10 * (outside.length - 1 - i) })), must: false },
+    slot(KEEP.lightAir, [lightAir ? pack.lightAir(facts.wind) : undefined]),
+    ...advice.map((a, i) => mustAdvise(chosen[i]!) ? must(a) : undefined).filter((x): x is Slot => x !== undefined),
+    slot(KEEP.cold, [cold]),
+    slot(KEEP.cold, [coldAir]),
+    ...advice.map((a, i) => mustAdvise(chosen[i]!) ? undefined : slot(KEEP.advice, [a])).filter((x): x is Slot => x !== undefined),
+    slot(KEEP.tides, [tides])
+  ]
+  return fit(slots, (parts) => clock.finish(compact(parts, pack.gap)))
 }

@@ -22,6 +22,16 @@ interface Words {
   readonly one: (model: string, rated: string) => string
   /** The main forecast (named) is more severe than the other models: its class stands. */
   readonly main: (model: string, rated: string) => string
+  /**
+   * The day text's one sentence on models that disagree (the confidence's reason carries the readings):
+   * held back, several models, one model, or the main forecast decided.
+   */
+  readonly short: {
+    readonly heldBack: (model: string, top: string) => string
+    readonly several: (models: string, rated: string) => string
+    readonly one: (model: string, rated: string) => string
+    readonly main: (model: string) => string
+  }
   readonly oneModel: (model: string) => string
   readonly agree: (count: number, cls: string, far: boolean, wind: string, gust: string, seas: string | undefined) => string
   readonly disagree: (models: string) => string
@@ -37,6 +47,12 @@ const words: Record<Language, Words> = {
     several: (m, c) => `Several weather models (${m}) rate this day ${c}, more severe than the main forecast: it is rated ${c}.`,
     one: (m, c) => `Only ${m} rates this day ${c}; as a precaution it is rated ${c}.`,
     main: (m, c) => `The other weather models are less severe; the day is rated ${c} from the main forecast (${m}).`,
+    short: {
+      heldBack: (m, top) => `Only ${m} rates this day ${top}; one model alone is not enough for ${top}: check the latest forecast.`,
+      several: (m, c) => `${m} rate this day ${c}, more severe than the main forecast.`,
+      one: (m, c) => `Only ${m} rates this day ${c}; kept as a precaution.`,
+      main: (m) => `The other models are less severe; the class is the main forecast's (${m}).`
+    },
     oneModel: (m) => `one model only (${m}): not cross-checked against another model`,
     agree: (n, c, far, w, g, s) => `${n} models agree on ${c}${far ? " but are far apart" : ""}; their wind differs by ${w}, their gusts by ${g}${s === undefined ? "" : ` and their seas by ${s}`} in the window`,
     disagree: (m) => `the models disagree across a class boundary (${m})`,
@@ -50,6 +66,12 @@ const words: Record<Language, Words> = {
     several: (m, c) => `Varios modelos meteorológicos (${m}) califican este día ${c}, más severo que el pronóstico principal: se califica ${c}.`,
     one: (m, c) => `Solo ${m} califica este día ${c}; por precaución se califica ${c}.`,
     main: (m, c) => `Los demás modelos meteorológicos son menos severos; el día se califica ${c} según el pronóstico principal (${m}).`,
+    short: {
+      heldBack: (m, top) => `Solo ${m} califica este día ${top}; un único modelo no basta para ${top}: consulte el último pronóstico.`,
+      several: (m, c) => `${m} califican este día ${c}, más severo que el pronóstico principal.`,
+      one: (m, c) => `Solo ${m} califica este día ${c}; se mantiene por precaución.`,
+      main: (m) => `Los demás modelos son menos severos; la clase es la del pronóstico principal (${m}).`
+    },
     oneModel: (m) => `un solo modelo (${m}): sin contrastar con otro modelo`,
     agree: (n, c, far, w, g, s) => `${n} modelos coinciden en ${c}${far ? " pero con valores muy distintos" : ""}; su viento difiere en ${w}, sus rachas en ${g}${s === undefined ? "" : ` y su mar en ${s}`} en la franja`,
     disagree: (m) => `los modelos no coinciden en la clase (${m})`,
@@ -63,6 +85,12 @@ const words: Record<Language, Words> = {
     several: (m, c) => `Plusieurs modèles météo (${m}) classent ce jour ${c}, plus sévère que la prévision principale : il est classé ${c}.`,
     one: (m, c) => `Seul ${m} classe ce jour ${c} ; par précaution, il est classé ${c}.`,
     main: (m, c) => `Les autres modèles météo sont moins sévères ; le jour est classé ${c} d'après la prévision principale (${m}).`,
+    short: {
+      heldBack: (m, top) => `Seul ${m} classe ce jour ${top} ; un seul modèle ne suffit pas pour ${top} : consultez la dernière prévision.`,
+      several: (m, c) => `${m} classent ce jour ${c}, plus sévère que la prévision principale.`,
+      one: (m, c) => `Seul ${m} classe ce jour ${c} ; retenu par précaution.`,
+      main: (m) => `Les autres modèles sont moins sévères ; la classe est celle de la prévision principale (${m}).`
+    },
     oneModel: (m) => `un seul modèle (${m}) : non recoupé avec un autre modèle`,
     agree: (n, c, far, w, g, s) => `${n} modèles s'accordent sur ${c}${far ? " mais avec des valeurs éloignées" : ""} ; leur vent diffère de ${w}, leurs rafales de ${g}${s === undefined ? "" : ` et leur mer de ${s}`} sur le créneau`,
     disagree: (m) => `les modèles ne s'accordent pas sur la classe (${m})`,
@@ -76,6 +104,12 @@ const words: Record<Language, Words> = {
     several: (m, c) => `Vários modelos meteorológicos (${m}) classificam este dia ${c}, mais severo do que a previsão principal: fica ${c}.`,
     one: (m, c) => `Só ${m} classifica este dia ${c}; por precaução fica ${c}.`,
     main: (m, c) => `Os outros modelos meteorológicos são menos severos; o dia fica ${c} pela previsão principal (${m}).`,
+    short: {
+      heldBack: (m, top) => `Só ${m} classifica este dia ${top}; um único modelo não basta para ${top}: consulte a previsão mais recente.`,
+      several: (m, c) => `${m} classificam este dia ${c}, mais severo do que a previsão principal.`,
+      one: (m, c) => `Só ${m} classifica este dia ${c}; mantido por precaução.`,
+      main: (m) => `Os outros modelos são menos severos; a classe é a da previsão principal (${m}).`
+    },
     oneModel: (m) => `um só modelo (${m}): sem comparação com outro modelo`,
     agree: (n, c, far, w, g, s) => `${n} modelos concordam em ${c}${far ? " mas com valores afastados" : ""}; o vento difere em ${w}, as rajadas em ${g}${s === undefined ? "" : ` e o mar em ${s}`} na janela`,
     disagree: (m) => `os modelos discordam na classe (${m})`,
@@ -89,6 +123,12 @@ const words: Record<Language, Words> = {
     several: (m, c) => `Più modelli meteorologici (${m}) classificano questo giorno ${c}, più severo della previsione principale: è classificato ${c}.`,
     one: (m, c) => `Solo ${m} classifica questo giorno ${c}; per precauzione è classificato ${c}.`,
     main: (m, c) => `Gli altri modelli meteorologici sono meno severi; il giorno è classificato ${c} secondo la previsione principale (${m}).`,
+    short: {
+      heldBack: (m, top) => `Solo ${m} classifica questo giorno ${top}; un solo modello non basta per ${top}: consultate l'ultima previsione.`,
+      several: (m, c) => `${m} classificano questo giorno ${c}, più severo della previsione principale.`,
+      one: (m, c) => `Solo ${m} classifica questo giorno ${c}; mantenuto per precauzione.`,
+      main: (m) => `Gli altri modelli sono meno severi; la classe è quella della previsione principale (${m}).`
+    },
     oneModel: (m) => `un solo modello (${m}): non confrontato con un altro modello`,
     agree: (n, c, far, w, g, s) => `${n} modelli concordano su ${c}${far ? " ma con valori lontani" : ""}; il loro vento differisce di ${w}, le raffiche di ${g}${s === undefined ? "" : ` e il mare di ${s}`} nella finestra`,
     disagree: (m) => `i modelli non concordano sulla classe (${m})`,
@@ -102,6 +142,12 @@ const words: Record<Language, Words> = {
     several: (m, c) => `複数の気象モデル（${m}）がこの日を主予報より厳しい「${c}」としているため、「${c}」と判定します。`,
     one: (m, c) => `この日を「${c}」とするのは${m}だけですが、念のため「${c}」と判定します。`,
     main: (m, c) => `ほかの気象モデルはより穏やかですが、主予報（${m}）により「${c}」と判定します。`,
+    short: {
+      heldBack: (m, top) => `この日を「${top}」とするのは${m}だけです。ひとつのモデルだけでは「${top}」としません。最新の予報を確認してください。`,
+      several: (m, c) => `${m}がこの日を主予報より厳しい「${c}」としています。`,
+      one: (m, c) => `この日を「${c}」とするのは${m}だけですが、念のため「${c}」とします。`,
+      main: (m) => `ほかのモデルはより穏やかですが、判定は主予報（${m}）によります。`
+    },
     oneModel: (m) => `モデルはひとつだけ（${m}）：ほかのモデルと照合していません`,
     agree: (n, c, far, w, g, s) => `${n}つのモデルが「${c}」で一致${far ? "（ただし値の差が大きい）" : ""}。時間帯内の風速の差は${w}、突風の差は${g}${s === undefined ? "" : `、波高の差は${s}`}`,
     disagree: (m) => `モデルの判定が分かれています（${m}）`,
@@ -156,6 +202,24 @@ export const disagreementTexts = (d: ModelsDisagreement, p: Preferences): Readon
     ? w.several(packFor(p.language).list(atRated), cls(d.rated))
     : w.one(d.quoted, cls(d.rated))
   return [readingText(d, p), decided].filter((s): s is string => s !== undefined)
+}
+
+/**
+ * The day text's one sentence when the models disagree: which model or models decided and the class they
+ * give, without the readings (the confidence's reason quotes them) and without naming a less severe class.
+ */
+export const disagreementNote = (d: ModelsDisagreement, p: Preferences): string => {
+  const w = words[p.language].short
+  const pack = packFor(p.language)
+  const primary = d.models[0]?.[0] ?? d.quoted
+  const atRated = d.models.filter(([, c]) => c === d.rated).map(([m]) => m)
+  return d.heldBack !== undefined
+    ? w.heldBack(d.heldBack.model, pack.classWord[d.heldBack.classification])
+    : d.quoted === primary
+    ? w.main(primary)
+    : atRated.length >= 2
+    ? w.several(pack.list(atRated), pack.classWord[d.rated])
+    : w.one(d.quoted, pack.classWord[d.rated])
 }
 
 /** The confidence's reason in the language and units asked. */

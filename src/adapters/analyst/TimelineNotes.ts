@@ -2,7 +2,7 @@ import type { DayNote } from "../../domain/forecast/ForecastExtras.js"
 import type { Language } from "../../domain/spotcast/Preferences.js"
 import type { AnalystInput } from "../../ports/Analyst.js"
 import { packFor } from "./i18n/Packs.js"
-import { disagreementTexts } from "./ModelWords.js"
+import { disagreementNote, disagreementTexts } from "./ModelWords.js"
 import { storyTexts } from "./TimelineStory.js"
 import { speed } from "./Units.js"
 
@@ -33,20 +33,46 @@ const words: Record<Language, NoteWords> = {
   }
 }
 
-/** The sentences day `dayIndex`'s notes and story call for, in the requested language and units. */
+type Clock = (minutes: number) => string
+
+/** HH:MM, for the language model's facts. */
+const hhmm: Clock = (m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`
+
+const againstWindText = (input: AnalystInput, o: Extract<DayNote, { _tag: "WindAgainstCurrent" }>["opposition"], clock: Clock) => {
+  const { language, speedUnits } = input.preferences
+  const pack = packFor(language)
+  return words[language].againstWind(
+    pack.quantity(speed(o.currentKt, speedUnits, language)),
+    pack.quantity(speed(o.windKt, speedUnits, language)),
+    clock(Number(o.time.slice(11, 13)) * 60 + Number(o.time.slice(14, 16)))
+  )
+}
+
+/** The sentences day `dayIndex`'s notes and story call for, in the requested language and units (the language model's facts). */
 export const noteTexts = (
   input: AnalystInput,
   dayIndex: number,
   withStory = true,
-  /** Writes a local time (minutes of the day) as the text does; HH:MM when absent (the language model's facts). */
-  clock: (minutes: number) => string = (m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`
-): ReadonlyArray<string> => {
-  const { language, speedUnits } = input.preferences
-  const pack = packFor(language)
-  const w = words[language]
-  return [...(withStory ? storyTexts(input, dayIndex) : []), ...(input.notes?.[dayIndex] ?? []).flatMap((note: DayNote) => {
-    if (note._tag === "ModelsDisagree") return disagreementTexts(note, input.preferences)
-    const o = note.opposition
-    return [w.againstWind(pack.quantity(speed(o.currentKt, speedUnits, language)), pack.quantity(speed(o.windKt, speedUnits, language)), clock(Number(o.time.slice(11, 13)) * 60 + Number(o.time.slice(14, 16))))]
-  })]
-}
+  /** Writes a local time (minutes of the day); HH:MM when absent. */
+  clock: Clock = hhmm
+): ReadonlyArray<string> => [
+  ...(withStory ? storyTexts(input, dayIndex) : []),
+  ...(input.notes?.[dayIndex] ?? []).flatMap((note: DayNote) =>
+    note._tag === "ModelsDisagree" ? disagreementTexts(note, input.preferences) : [againstWindText(input, note.opposition, clock)]
+  )
+]
+
+/**
+ * The day text's notes: one short sentence when the models disagree (`model`: the text always says it, it
+ * explains the class), and wind against current with its time and numbers.
+ */
+export const dayNoteTexts = (
+  input: AnalystInput,
+  dayIndex: number,
+  clock: Clock
+): ReadonlyArray<{ readonly text: string; readonly model: boolean }> =>
+  (input.notes?.[dayIndex] ?? []).map((note: DayNote) =>
+    note._tag === "ModelsDisagree"
+      ? { text: disagreementNote(note, input.preferences), model: true }
+      : { text: againstWindText(input, note.opposition, clock), model: false }
+  )

@@ -13,6 +13,8 @@ import type { Language } from "../spotcast/Preferences.js"
  * | pt | 15h00 | 15h30 |
  * | it | 15:00 | 15:30 |
  * | ja | 15時 | 15時30分 |
+ *
+ * The end of a day is 24:00 ("minuit" in French), so a window that runs to midnight reads as one span.
  */
 
 const MINUTE_MS = 60_000
@@ -47,14 +49,23 @@ const pad2 = (n: number) => String(n).padStart(2, "0")
 const clocks: Record<Language, (hour: number, minute: number) => string> = {
   en: (h, m) => `${pad2(h)}:${pad2(m)}`,
   es: (h, m) => `${pad2(h)}:${pad2(m)}`,
-  fr: (h, m) => (m === 0 ? `${h} h` : `${h} h ${pad2(m)}`),
+  fr: (h, m) => (h === 24 ? "minuit" : m === 0 ? `${h} h` : `${h} h ${pad2(m)}`),
   pt: (h, m) => `${h}h${pad2(m)}`,
   it: (h, m) => `${h}:${pad2(m)}`,
   ja: (h, m) => (m === 0 ? `${h}時` : `${h}時${m}分`)
 }
 
-/** A clock time (hour 0-23, minute 0-59) as the language writes it: "15:00", "15 h 30", "15h00", "15時30分". */
+/**
+ * A clock time (hour 0-24, minute 0-59) as the language writes it: "15:00", "15 h 30", "15h00", "15時30分";
+ * the one clock of every text (day texts, routes, the widget).
+ */
 export const clockText = (language: Language, hour: number, minute = 0): string => clocks[language](hour, minute)
+
+/** `minutes` since local midnight (0-1440, rounded to the minute) as `clockText` writes it: 1440 is "24:00" / "minuit". */
+export const minutesText = (language: Language, minutes: number): string => {
+  const m = Math.round(minutes)
+  return clockText(language, Math.floor(m / 60), m % 60)
+}
 
 const months: Record<Exclude<Language, "ja">, ReadonlyArray<string>> = {
   en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],

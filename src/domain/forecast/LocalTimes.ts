@@ -1,5 +1,3 @@
-import type { Language } from "../spotcast/Preferences.js"
-
 /** `YYYY-MM-DDTHH:MM` local (as providers write hours), read as UTC: the wall clock in epoch ms. */
 export const wallClockOf = (time: string): number => Date.parse(`${time.slice(0, 16)}:00Z`)
 
@@ -20,26 +18,3 @@ export const localTime = (wallClockMs: number, utcOffsetSeconds: number): string
 /** Local hour `hour` (0-24, fractional) of `date`, as RFC 3339 local time (24 is the next midnight). */
 export const localTimeOn = (date: string, hour: number, utcOffsetSeconds: number): string =>
   localTime(Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000, utcOffsetSeconds)
-
-/**
- * `minutes` since local midnight (0-1440) as each language's national marine forecasts write a time
- * (docs/analysis-text.md, "Local times"): en and es "15:00", fr "15 h" / "5 h 28" / "minuit", pt "15h00",
- * it "15:00" / "9:00", ja "15時" / "5時28分". Texts and the widget's chart use this one format.
- */
-export const clockText = (language: Language, minutes: number): string => {
-  const m = Math.round(minutes)
-  const h = Math.floor(m / 60)
-  const mm = m % 60
-  switch (language) {
-    case "fr":
-      return h === 24 ? "minuit" : mm === 0 ? `${h} h` : `${h} h ${pad(mm)}`
-    case "pt":
-      return `${h}h${pad(mm)}`
-    case "it":
-      return `${h}:${pad(mm)}`
-    case "ja":
-      return mm === 0 ? `${h}時` : `${h}時${mm}分`
-    default:
-      return `${pad(h)}:${pad(mm)}`
-  }
-}

@@ -171,3 +171,28 @@ export const keywords: Record<
     ja: "時間帯の外はより厳しくなります"
   }
 }
+
+/**
+ * The worst day we can build for the length of a text: an AVOID storm with every hazard at once, and a
+ * CAUTION day in the dark with freezing spray, where every hazard decides the class (the verdict names
+ * each with its number, and both tips are always said).
+ */
+export const manyHazards = (preferences: Preferences, vessel: Vessel, vesselGiven: boolean): AnalystInput => {
+  const storm = day("2025-06-05", "AVOID", {
+    wind_speed_kt: 38.6, wind_gust_kt: 49.3, wind_direction_deg: 270, wave_height_ft: 13.8, wave_period_s: 5,
+    swell_height_ft: 9.7, swell_period_s: 12, visibility_nm: 0.3, precipitation_probability_pct: 90,
+    precipitation_mm_per_h: 12.3, air_temp_c: -4.4, water_temp_c: 3.6, cape_j_per_kg: 1850, dark_hours: 2.5, daylight_hours: 6
+  }, {
+    reasons: [["thunderstorm", "AVOID"], ["wind", "AVOID"], ["gust", "AVOID"], ["seas", "AVOID"], ["steep_seas", "AVOID"],
+      ["darkness", "AVOID"], ["visibility", "AVOID"], ["precipitation", "CAUTION"], ["cold_water", "CAUTION"], ["freezing_spray", "CAUTION"]]
+  })
+  const dark = day("2025-06-06", "CAUTION", {
+    wind_speed_kt: 18.6, wind_gust_kt: 25.3, wind_direction_deg: 270, wave_height_ft: 4.8, wave_period_s: 5,
+    visibility_nm: 1.3, precipitation_probability_pct: 90, precipitation_mm_per_h: 4.3, air_temp_c: -4.4, water_temp_c: 3.6,
+    dark_hours: 2.5, daylight_hours: 6
+  }, {
+    reasons: [["wind", "CAUTION"], ["gust", "CAUTION"], ["seas", "CAUTION"], ["darkness", "CAUTION"], ["visibility", "CAUTION"],
+      ["precipitation", "CAUTION"], ["cold_water", "CAUTION"], ["freezing_spray", "CAUTION"]]
+  })
+  return input(preferences, { days: [storm, dark], vessel, vesselGiven })
+}

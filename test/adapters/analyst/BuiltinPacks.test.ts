@@ -1,7 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { DayFacts } from "../../../src/adapters/analyst/i18n/Pack.js"
+import { dayWords } from "../../../src/adapters/analyst/i18n/DayWords.js"
 import { packs } from "../../../src/adapters/analyst/i18n/Packs.js"
 import * as Units from "../../../src/adapters/analyst/Units.js"
+import { minutesText } from "../../../src/domain/forecast/LocalClock.js"
 import { languages } from "./BuiltinFixtures.js"
 
 /** Every string a pack holds, with its path, however deep. */
@@ -38,10 +40,10 @@ describe("language packs", () => {
         ...(["powerBoat", "sailboat", "pwc", "yacht", "catamaran"] as const).flatMap((t) => [pack.vessel(t, "L", true), pack.vessel(t, "L", false)]),
         ...classes.flatMap((c) => [pack.verdict(c, "V", "D"), pack.verdict(c, "V", undefined), pack.count(c, 1), pack.count(c, 3),
           pack.best("d", c, "r"), pack.worst("d", c, "r"), pack.onlyDay("d", c, "r")]),
-        pack.alsoWatch("x"), pack.worseOutside("x"), pack.lightAir("w"), pack.outlook(2, "V", "C"),
+        pack.alsoWatch("x"), pack.lightAir("w"), pack.outlook(2, "V", "C"),
         ...Object.values(pack.hazard).flatMap((h) => [h(full), h(bare)]),
         ...(["daylight", "best", "trip", "wholeDay"] as const).flatMap((label) =>
-          [pack.conditions({ start: 9, end: 13, label }, full), pack.conditions({ start: 0, end: 24, label }, bare)]),
+          [dayWords(language).window(label, minutesText(language, 9 * 60), minutesText(language, 13 * 60))]),
         pack.coldWaterNote("9"), pack.coldAir("-8"),
         pack.calm(full), pack.calm(bare), pack.spread({ lo: q(2), hi: q(9) }, q(12), { lo: q(1), hi: q(4) }),
         pack.spread({ lo: q(2), hi: q(2) }, q(3), undefined), pack.seaStateMissing(["d1", "d2"])
@@ -99,8 +101,10 @@ describe("language packs", () => {
     assert.strictEqual(rain("8%"), "probabilità di pioggia dell'8%")
     assert.strictEqual(rain("11%"), "probabilità di pioggia dell'11%")
     assert.strictEqual(rain("18%"), "probabilità di pioggia del 18%")
-    assert.include(packs.it.conditions({ start: 8, end: 11, label: "best" }, bare), "dalle 8:00 alle 11:00")
-    assert.include(packs.it.conditions({ start: 1, end: 11, label: "best" }, bare), "dall'1:00 alle 11:00")
+    const window = (language: (typeof languages)[number], from: number, to: number) =>
+      dayWords(language).window("best", minutesText(language, from * 60), minutesText(language, to * 60))
+    assert.include(window("it", 8, 11), "dalle 8:00 alle 11:00")
+    assert.include(window("it", 1, 11), "dall'1:00 alle 11:00")
     const q = (amount: number): Units.Quantity => ({ amount, digits: String(amount), unit: "kts" })
     const spread = packs.ja.spread({ lo: q(2), hi: q(9) }, q(12), undefined)
     assert.include(spread, "最大瞬間風速12ノット")
@@ -111,7 +115,7 @@ describe("language packs", () => {
       assert.notMatch(pt, brazilian)
     }
     assert.strictEqual(packs.pt.compass[2], "este")
-    assert.include(packs.pt.conditions({ start: 0, end: 24, label: "daylight" }, bare), "Durante o dia, da meia-noite à meia-noite")
+    assert.include(window("pt", 1, 13), "da 1h00 às 13h00")
     assert.include(packs.pt.vessel("pwc", "3 m", false), "mota de água de 3 m (embarcação por omissão)")
   })
 

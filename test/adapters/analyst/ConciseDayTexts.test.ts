@@ -1,88 +1,16 @@
 import { assert, describe, it } from "@effect/vitest"
 import { resolvePreferences } from "../../../src/domain/spotcast/Preferences.js"
-import { readFileSync } from "node:fs"
-import { Effect, Either } from "effect"
 import * as BuiltinAnalyst from "../../../src/adapters/analyst/BuiltinAnalyst.js"
 import { DAY_TEXT_LIMIT } from "../../../src/adapters/analyst/BuiltinDay.js"
 import { dateText } from "../../../src/adapters/analyst/BuiltinFacts.js"
 import { zoneNameOf, zoneText } from "../../../src/adapters/analyst/i18n/LocalClock.js"
 import { packFor } from "../../../src/adapters/analyst/i18n/Packs.js"
-import { decodeBody } from "../../../src/adapters/weather/OpenMeteoResponse.js"
-import { forDates, mergeSeries } from "../../../src/adapters/weather/OpenMeteoSeries.js"
-import * as SimulatedWeather from "../../../src/adapters/weather/SimulatedWeather.js"
-import { forecastAnalysis } from "../../../src/application/spotcast/ProcessForecast.js"
-import type { Analysis } from "../../../src/domain/forecast/Analysis.js"
-import type { Language, Preferences } from "../../../src/domain/spotcast/Preferences.js"
-import type { Vessel } from "../../../src/domain/spotcast/Vessel.js"
-import type { ForecastWeather } from "../../../src/domain/weather/ForecastWeather.js"
-import { languages } from "./BuiltinFixtures.js"
+import type { Language } from "../../../src/domain/spotcast/Preferences.js"
+import { analysisOf, cases, everyAnalysis, vessels } from "./DayTextMatrix.js"
 
-// Issue 23 items 2 and 3 over recorded Open-Meteo answers (Hoek van Holland, Europe/Amsterdam, with the
-// constructed tide, current and disagreeing models) and sandbox weather at a few places: every language ×
-// (kt/nm, mph/mi, m/s/km) × vessel × (4 h trip, all daylight).
+// Issue 23 items 2 and 3 over the day-text matrix (DayTextMatrix.ts): recorded Open-Meteo answers and
+// sandbox weather, every language × unit set × vessel × trip setting.
 
-const body = (name: string) =>
-  Either.getOrThrow(decodeBody(readFileSync(new URL(`../../fixtures/open-meteo/${name}`, import.meta.url), "utf8")))
-const HOEK = { latitude: 52.006, longitude: 4.292 }
-const hoekDates = ["2026-08-29", "2026-08-30", "2026-08-31"]
-const hoek = (forecast: string, models: ReadonlyArray<string> = []): ForecastWeather =>
-  Either.getOrThrow(forDates(Either.getOrThrow(mergeSeries(body(forecast), body("hoek-van-holland.marine.tide.constructed.json"), models)), hoekDates))
-
-const sandboxDates = ["2027-01-15", "2027-01-16", "2027-07-15"]
-const sandbox = (latitude: number, longitude: number): ForecastWeather =>
-  Either.getOrThrow(Effect.runSync(Effect.either(SimulatedWeather.make().hourly({
-    coordinates: { latitude, longitude }, dates: sandboxDates, mode: "sandbox", seed: `spc_${latitude}_${longitude}`
-  }))))
-
-interface Case {
-  readonly name: string
-  readonly series: ForecastWeather
-  readonly dates: ReadonlyArray<string>
-  readonly coordinates: { readonly latitude: number; readonly longitude: number }
-}
-const cases: ReadonlyArray<Case> = [
-  { name: "Hoek van Holland", series: hoek("hoek-van-holland.forecast.json"), dates: hoekDates, coordinates: HOEK },
-  {
-    name: "Hoek van Holland, models disagree",
-    series: hoek("hoek-van-holland.forecast.models-disagree.constructed.json", ["best_match", "ecmwf_ifs025", "gfs_seamless"]),
-    dates: hoekDates,
-    coordinates: HOEK
-  },
-  ...([[47.3, -2.6], [60.1, -1.2], [41.13, -71.71], [-33.9, 151.3], [35.3, 139.6]] as const).map(([la, lo]) => ({
-    name: `sandbox ${la},${lo}`, series: sandbox(la, lo), dates: sandboxDates, coordinates: { latitude: la, longitude: lo }
-  }))
-]
-const unitSets = [
-  { distanceUnits: "nm", speedUnits: "kts" },
-  { distanceUnits: "mi", speedUnits: "mph" },
-  { distanceUnits: "km", speedUnits: "ms" }
-] as const
-const vessels: ReadonlyArray<Vessel> = [
-  { type: "sailboat", lengthFt: 22 }, { type: "powerBoat", lengthFt: 20 }, { type: "pwc", lengthFt: 11 },
-  { type: "yacht", lengthFt: 80 }, { type: "catamaran", lengthFt: 30 }
-]
-const analyst = Effect.runSync(BuiltinAnalyst.make)
-
-const analysisOf = (c: Case, preferences: Preferences, vessel: Vessel, tripDurationHours: number | undefined): Analysis =>
-  Effect.runSync(forecastAnalysis({
-    series: c.series, dates: c.dates, coordinates: c.coordinates, vessel, tripDurationHours, preferences,
-    issuedAt: Effect.succeed("2026-01-01T00:00:00.000Z"), notBeforeMillis: Date.parse("2026-01-01T00:00:00.000Z"),
-    analyze: analyst.analyze
-  }))
-
-const everyAnalysis = function*() {
-  for (const c of cases) {
-    for (const language of languages) {
-      for (const units of unitSets) {
-        for (const vessel of vessels) {
-          for (const trip of [4, undefined]) {
-            yield { c, language, analysis: analysisOf(c, resolvePreferences({ language, ...units }), vessel, trip) }
-          }
-        }
-      }
-    }
-  }
-}
 const all = [...everyAnalysis()]
 
 /** Sentences: split after a full stop that ends a sentence (not a decimal point), or after 。. */
@@ -110,18 +38,37 @@ const timeFormats: Record<Language, { readonly own: RegExp; readonly others: Rea
 const count = (text: string, part: string) => text.split(part).length - 1
 
 describe("concise day texts with local times (recorded Open-Meteo answers and the sandbox)", () => {
-  // The target is DAY_TEXT_LIMIT (350): optional sentences (GO advice, cold notes, tides, the longer forms of
-  // "worse outside") are added only within it. The facts, hazards, model notes and CAUTION/AVOID advice are
-  // always said, so not every day fits yet (measured over these 3,780 day texts: median 344, 57% within 350;
-  // GO at most 379, AVOID at most 564, a day with disagreeing models at most 803): the bounds below are
-  // guards against the texts growing again.
-  it(`keeps day texts short: optional sentences only within ${DAY_TEXT_LIMIT} characters, GO days within 380, every day within 810`, () => {
+  // Every day text within DAY_TEXT_LIMIT (350), in every language: the sentences that matter least shrink or
+  // go first (BuiltinDay.ts `KEEP`), and what must be said is short enough to fit.
+  it(`keeps every day text within ${DAY_TEXT_LIMIT} characters`, () => {
     assert.isAbove(all.length, 1000)
     for (const { analysis, c, language } of all) {
       for (const day of analysis.daily_classifications) {
-        assert.isAtMost(day.summary.length, day.classification === "GO" ? 380 : 810, `${c.name} ${language}: ${day.summary}`)
+        assert.isAtMost(day.summary.length, DAY_TEXT_LIMIT, `${c.name} ${language}: ${day.summary}`)
       }
     }
+  })
+
+  it("always says the class first, an AVOID day's advice, and the tip for darkness or freezing spray when they decided a CAUTION day", () => {
+    // (The matrix has AVOID days; darkness and freezing spray deciding a CAUTION day are hand-built in HazardTexts.test.ts.)
+    let avoid = 0
+    for (const { analysis, c, language, vessel } of all) {
+      const pack = packFor(language)
+      for (const day of analysis.daily_classifications) {
+        const where = `${c.name} ${language} ${vessel.type}: ${day.summary}`
+        assert.isTrue(day.summary.replace(/^【/, "").startsWith(pack.classWord[day.classification]), where)
+        if (day.classification === "AVOID") {
+          avoid++
+          assert.include(day.summary, pack.advice[vessel.type].AVOID, where)
+        }
+        if (day.classification !== "CAUTION") continue
+        for (const tip of ["darkness", "freezing_spray"] as const) {
+          if (!(day.deciding_factors ?? []).includes(tip)) continue
+          assert.include(day.summary, pack.tip[tip], where)
+        }
+      }
+    }
+    assert.isAbove(avoid, 0, "the matrix holds AVOID days")
   })
 
   it("says no sentence twice in a day text or the summary", () => {

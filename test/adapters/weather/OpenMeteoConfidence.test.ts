@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import { writeDay } from "../../../src/adapters/analyst/BuiltinDay.js"
+import { confidenceText } from "../../../src/adapters/analyst/ModelWords.js"
 import { decodeBody } from "../../../src/adapters/weather/OpenMeteoResponse.js"
 import { mergeSeries } from "../../../src/adapters/weather/OpenMeteoSeries.js"
 import { judgeDays } from "../../../src/domain/forecast/ForecastExtras.js"
@@ -80,12 +81,14 @@ describe("confidence from model agreement (constructed Open-Meteo answers)", () 
         assert.strictEqual(judged.days[i]!.model, "gfs_seamless", "the raised day quotes the model that raised it")
         assert.isTrue(judged.days[i]!.reasons.some((r) => r.detail.startsWith("gfs_seamless: ")))
       }
-      assert.include(text(judged)(i), "gfs_seamless shows ")
+      // The day text names the model; the confidence's reason quotes its reading.
+      assert.include(text(judged)(i), "gfs_seamless")
+      assert.include(confidenceText(judged.bases[i]!, defaultPreferences), "gfs_seamless shows ")
       if (note.heldBack !== undefined) {
         assert.strictEqual(judged.days[i]!.classification, "CAUTION")
         assert.include(text(judged)(i), "Only gfs_seamless rates this day AVOID; one model alone is not enough for AVOID")
       }
-      assert.include(text(judged, "fr")(i), "gfs_seamless prévoit ")
+      assert.include(confidenceText(judged.bases[i]!, { ...defaultPreferences, language: "fr" }), "gfs_seamless prévoit ")
     })
   })
 

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { quotedNumbers } from "../../../src/domain/analysis/QuotedNumbers.js"
-import { clockText, dateText, wallClockAt, zoneText } from "../../../src/domain/forecast/LocalClock.js"
+import { clockText, dateText, minutesText, wallClockAt, zoneText } from "../../../src/domain/forecast/LocalClock.js"
 import type { Language } from "../../../src/domain/spotcast/Preferences.js"
 
 const languages: ReadonlyArray<Language> = ["en", "es", "fr", "pt", "it", "ja"]
@@ -17,6 +17,19 @@ describe("LocalClock", () => {
     }
     for (const language of languages) {
       assert.deepStrictEqual([clockText(language, 15), clockText(language, 15, 30), clockText(language, 7, 5)], [...table[language]], language)
+    }
+  })
+
+  it("the end of a day and minutes since midnight: 24:00, \"minuit\" in French, the same clock from minutes", () => {
+    const midnight: Record<Language, string> = { en: "24:00", es: "24:00", fr: "minuit", pt: "24h00", it: "24:00", ja: "24時" }
+    const morning: Record<Language, string> = { en: "05:28", es: "05:28", fr: "5 h 28", pt: "5h28", it: "5:28", ja: "5時28分" }
+    for (const language of languages) {
+      assert.strictEqual(clockText(language, 24), midnight[language], language)
+      assert.strictEqual(minutesText(language, 1440), midnight[language], language)
+      assert.strictEqual(minutesText(language, 5 * 60 + 28), morning[language], language)
+      // Rounded to the minute, never "5:60".
+      assert.strictEqual(minutesText(language, 5 * 60 + 27.6), morning[language], language)
+      assert.strictEqual(minutesText(language, 0), clockText(language, 0, 0), language)
     }
   })
 

@@ -1,5 +1,5 @@
 import type { Language } from "../../../domain/spotcast/Preferences.js"
-import type { WindowHours } from "./Pack.js"
+import type { WindowLabel } from "./Pack.js"
 
 /**
  * The short day text's sentences in the six languages (issue 23): each fact once, in a forecaster's
@@ -19,7 +19,7 @@ export interface DayWords {
   readonly visibility: (v: string) => string
   readonly air: (t: string) => string
   readonly water: (t: string) => string
-  readonly window: (label: WindowHours["label"], from: string, to: string) => string
+  readonly window: (label: WindowLabel, from: string, to: string) => string
   readonly outside: (items: string) => string
   readonly outsideWind: (q: string, time: string) => string
   readonly outsideGust: (q: string, time: string) => string

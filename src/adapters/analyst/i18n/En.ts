@@ -1,5 +1,5 @@
 import type { UnitKey } from "../Units.js"
-import { compact, joinList, pad2, when } from "./Grammar.js"
+import { compact, joinList, when } from "./Grammar.js"
 import type { DayFacts, Pack, Range } from "./Pack.js"
 
 const units: Record<UnitKey, string> = {
@@ -10,8 +10,6 @@ const tight = new Set<UnitKey>(["c", "f", "pct"])
 const unitAfter = (digits: string, unit: UnitKey) => tight.has(unit) ? `${digits}${units[unit]}` : `${digits} ${units[unit]}`
 
 const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? unitAfter(hi.digits, hi.unit) : unitAfter(`${lo.digits}–${hi.digits}`, hi.unit)
-
-const clock = (hour: number) => `${pad2(hour)}:00`
 
 const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
   "November", "December"]
@@ -33,8 +31,6 @@ const visibilityWords = (f: DayFacts) =>
     : f.visibilityGrade === "fog"
     ? `fog (visibility ${f.visibility})`
     : `${f.visibilityGrade === "moderate" ? "moderate" : "poor"} visibility (${f.visibility})`
-
-const heads = { daylight: "Daylight hours", best: "Best window", trip: "Trip hours", wholeDay: "No daylight, whole day" } as const
 
 const period = (p: string | undefined) => p === undefined ? "" : ` at ${p}`
 
@@ -80,20 +76,6 @@ export const pack: Pack = {
     sea_state_unavailable: (f) =>
       f.wave === undefined ? "unknown sea state (no wave data)" : `unknown wave period (the steepness of ${f.wave} seas cannot be judged)`
   },
-  conditions: (w, f) => {
-    const head = `${heads[w.label]} ${clock(w.start)}–${clock(w.end)}`
-    return `${head}: ${
-      compact([
-        `wind ${f.wind} from the ${pack.compass[f.from]}, gusting ${f.gust}`,
-        when(f.wave, (h) => `seas ${h}${period(f.wavePeriod)}`),
-        when(f.swell, (h) => `swell ${h}${period(f.swellPeriod)}`),
-        when(f.visibility, (v) => `visibility ${v}`),
-        rain(f),
-        when(f.air, (t) => `air ${t}`),
-        when(f.water, (t) => `water ${t}`)
-      ], ", ")
-    }.`
-  },
   visibilityUnavailable: "Visibility is not forecast for this place (not assessed): watch for fog.",
   seaStateUnavailable:
     "Sea-state data unavailable: look at the water yourself before setting out.",
@@ -113,8 +95,7 @@ export const pack: Pack = {
     freezing_spray: "freezing spray",
     cold_air: "colder air"
   },
-  worseOutside: (worse) => `Conditions are worse outside this window: ${worse}.`,
-  lightAir: (wind) => `Light air (${wind}): little wind to sail with, so plan to motor or wait for a breeze.`,
+  lightAir: (wind) => `Light air (${wind}): plan to motor or wait for a breeze.`,
   advice: {
     powerBoat: {
       GO: "Usual checks before leaving: fuel, VHF, life jackets.",

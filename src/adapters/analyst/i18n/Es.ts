@@ -1,5 +1,5 @@
 import type { Quantity, UnitKey } from "../Units.js"
-import { capitalize, compact, joinList, pad2, when } from "./Grammar.js"
+import { capitalize, compact, joinList, when } from "./Grammar.js"
 import type { DayFacts, Pack, Range } from "./Pack.js"
 
 const units: Record<UnitKey, readonly [singular: string, plural: string]> = {
@@ -10,8 +10,6 @@ const units: Record<UnitKey, readonly [singular: string, plural: string]> = {
 const word = (q: Quantity) => units[q.unit][q.amount === 1 ? 0 : 1]
 const quantity = (q: Quantity) => `${q.digits} ${word(q)}`
 const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? quantity(hi) : `${lo.digits} a ${quantity(hi)}`
-
-const clock = (hour: number) => `${pad2(hour)}:00`
 
 const months = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
   "noviembre", "diciembre"]
@@ -39,10 +37,6 @@ const visibilityWords = (f: DayFacts) =>
     : f.visibilityGrade === "fog"
     ? `niebla (visibilidad de ${f.visibility})`
     : `${f.visibilityGrade === "moderate" ? "visibilidad moderada" : "mala visibilidad"} (${f.visibility})`
-
-const heads = { daylight: "Horas de luz", best: "Mejor franja", trip: "Horas de la salida", wholeDay: "Sin luz de día, todo el día" } as const
-
-const period = (p: string | undefined) => p === undefined ? "" : ` con periodo de ${p}`
 
 export const pack: Pack = {
   gap: " ",
@@ -90,23 +84,9 @@ export const pack: Pack = {
         ? "estado del mar desconocido (sin datos de oleaje)"
         : `periodo de ola desconocido (no se puede juzgar lo empinadas que son olas de ${f.wave})`
   },
-  conditions: (w, f) => {
-    const head = `${heads[w.label]} ${clock(w.start)}–${clock(w.end)}`
-    return `${head}: ${
-      compact([
-        `viento del ${pack.compass[f.from]} de ${f.wind} con rachas de ${f.gust}`,
-        when(f.wave, (h) => `olas de ${h}${period(f.wavePeriod)}`),
-        when(f.swell, (h) => `mar de fondo de ${h}${period(f.swellPeriod)}`),
-        when(f.visibility, (v) => `visibilidad de ${v}`),
-        rain(f),
-        when(f.air, (t) => `aire a ${t}`),
-        when(f.water, (t) => `agua a ${t}`)
-      ], "; ")
-    }.`
-  },
   visibilityUnavailable: "No hay pronóstico de visibilidad para este lugar (no evaluada): vigile la niebla.",
   seaStateUnavailable:
-    "Sin datos del estado del mar: compruebe usted mismo el mar antes de salir.",
+    "Sin datos del estado del mar: observe el mar antes de salir.",
   worse: {
     wind_against_current: "viento contra corriente",
     wind: "más viento",
@@ -123,8 +103,7 @@ export const pack: Pack = {
     freezing_spray: "engelamiento por rociones",
     cold_air: "aire más frío"
   },
-  worseOutside: (worse) => `Fuera de esta franja las condiciones empeoran: ${worse}.`,
-  lightAir: (wind) => `Viento muy flojo (${wind}): poco viento para navegar a vela; prevea ir a motor o esperar a que entre la brisa.`,
+  lightAir: (wind) => `Viento muy flojo (${wind}): prevea ir a motor o esperar a que entre la brisa.`,
   advice: {
     powerBoat: {
       GO: "Revisiones de siempre antes de salir: combustible, VHF y chalecos.",

@@ -12,8 +12,6 @@ const word = (q: Quantity) => units[q.unit][Math.abs(q.amount) < 2 ? 0 : 1]
 const quantity = (q: Quantity) => `${q.digits} ${word(q)}`
 const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? quantity(hi) : `${lo.digits} à ${quantity(hi)}`
 
-const clock = (hour: number) => hour === 24 ? "minuit" : `${hour} h`
-
 const months = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
   "novembre", "décembre"]
 const weekdays = ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"]
@@ -40,10 +38,6 @@ const visibilityWords = (f: DayFacts) =>
     : f.visibilityGrade === "fog"
     ? `brouillard (visibilité de ${f.visibility})`
     : `${f.visibilityGrade === "moderate" ? "visibilité moyenne" : "mauvaise visibilité"} (${f.visibility})`
-
-const heads = { daylight: "En journée,", best: "Meilleur créneau", trip: "Heures de sortie prévues", wholeDay: "Sans jour, toute la journée," } as const
-
-const period = (p: string | undefined) => p === undefined ? "" : `, période ${p}`
 
 export const pack: Pack = {
   gap: " ",
@@ -93,23 +87,9 @@ export const pack: Pack = {
         ? "état de la mer inconnu (aucune donnée de vagues)"
         : `période des vagues inconnue (impossible de juger la cambrure de vagues de ${f.wave})`
   },
-  conditions: (w, f) => {
-    const head = `${heads[w.label]} de ${clock(w.start)} à ${clock(w.end)}`
-    return `${head} : ${
-      compact([
-        `vent ${of(pack.compass[f.from])} ${f.wind}, rafales à ${f.gust}`,
-        when(f.wave, (h) => `vagues de ${h}${period(f.wavePeriod)}`),
-        when(f.swell, (h) => `houle de ${h}${period(f.swellPeriod)}`),
-        when(f.visibility, (v) => `visibilité ${v}`),
-        rain(f),
-        when(f.air, (t) => `air ${t}`),
-        when(f.water, (t) => `eau ${t}`)
-      ], " ; ")
-    }.`
-  },
   visibilityUnavailable: "La visibilité n'est pas prévue pour ce lieu (non évaluée) : surveillez le brouillard.",
   seaStateUnavailable:
-    "Données d'état de la mer indisponibles : vérifiez vous-même la mer avant de partir.",
+    "Données d'état de la mer indisponibles : observez la mer avant de partir.",
   worse: {
     wind_against_current: "vent contre courant",
     wind: "vent plus fort",
@@ -126,8 +106,7 @@ export const pack: Pack = {
     freezing_spray: "embruns verglaçants",
     cold_air: "air plus froid"
   },
-  worseOutside: (worse) => `En dehors de ce créneau, les conditions se dégradent : ${worse}.`,
-  lightAir: (wind) => `Petit temps (${wind}) : trop peu de vent pour avancer à la voile ; prévoyez le moteur ou attendez la brise.`,
+  lightAir: (wind) => `Petit temps (${wind}) : prévoyez le moteur ou attendez la brise.`,
   advice: {
     powerBoat: {
       GO: "Vérifications habituelles avant de partir : carburant, VHF, gilets.",

@@ -12,15 +12,10 @@ const quantity = (q: Quantity) => q.unit === "pct" ? `${q.digits}%` : `${q.digit
 const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? `di ${quantity(hi)}` : `da ${lo.digits} a ${quantity(hi)}`
 
 // Numbers read with a leading vowel (uno, otto, undici, ottanta...) take the elided article: "dell'80%";
-// zero takes "lo": "dello 0%". Hours are "le ore": "dalle 8:00", "alle 11:00"; only one o'clock is
-// singular ("l'una"): "dall'1:00", "all'1:00".
+// zero takes "lo": "dello 0%". (Hours, "dalle 8:00" / "dall'1:00": DayWords.ts.)
 const vowelNumber = (digits: string) => /^(8|1(?!\d)|11(?!\d))/.test(digits)
-const clock = (hour: number) => `${hour}:00`
-const fromHour = (h: number) => h === 1 ? `dall'${clock(h)}` : `dalle ${clock(h)}`
-const toHour = (h: number) => h === 1 ? `all'${clock(h)}` : `alle ${clock(h)}`
 const ofPercent = (chance: string) =>
   /^0(?!\d)/.test(chance) ? `dello ${chance}` : vowelNumber(chance) ? `dell'${chance}` : `del ${chance}`
-
 const months = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
   "novembre", "dicembre"]
 const weekdays = ["domenica", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato"]
@@ -50,10 +45,6 @@ const visibilityWords = (f: DayFacts) =>
     : f.visibilityGrade === "fog"
     ? `nebbia (visibilità ${f.visibility})`
     : `${f.visibilityGrade === "moderate" ? "visibilità moderata" : "scarsa visibilità"} (${f.visibility})`
-
-const heads = { daylight: "Ore di luce,", best: "Finestra migliore", trip: "Orario dell'uscita", wholeDay: "Nessuna ora di luce, tutto il giorno," } as const
-
-const period = (p: string | undefined) => p === undefined ? "" : `, periodo ${p}`
 
 export const pack: Pack = {
   gap: " ",
@@ -105,23 +96,9 @@ export const pack: Pack = {
         ? "stato del mare sconosciuto (nessun dato sulle onde)"
         : `periodo delle onde sconosciuto (impossibile valutare la ripidità di onde di ${f.wave})`
   },
-  conditions: (w, f) => {
-    const head = `${heads[w.label]} ${fromHour(w.start)} ${toHour(w.end)}`
-    return `${head}: ${
-      compact([
-        `vento da ${pack.compass[f.from]} a ${f.wind} con raffiche fino a ${f.gust}`,
-        when(f.wave, (h) => `onde di ${h}${period(f.wavePeriod)}`),
-        when(f.swell, (h) => `onda lunga di ${h}${period(f.swellPeriod)}`),
-        when(f.visibility, (v) => `visibilità ${v}`),
-        rain(f),
-        when(f.air, (t) => `aria ${t}`),
-        when(f.water, (t) => `acqua ${t}`)
-      ], "; ")
-    }.`
-  },
   visibilityUnavailable: "La visibilità non è prevista per questo luogo (non valutata): attenzione alla nebbia.",
   seaStateUnavailable:
-    "Dati sullo stato del mare non disponibili: controlla di persona il mare prima di uscire.",
+    "Dati sullo stato del mare non disponibili: osserva il mare prima di uscire.",
   worse: {
     wind_against_current: "vento contro corrente",
     wind: "vento più forte",
@@ -138,8 +115,7 @@ export const pack: Pack = {
     freezing_spray: "spruzzi congelanti",
     cold_air: "aria più fredda"
   },
-  worseOutside: (worse) => `Fuori da questa finestra le condizioni peggiorano: ${worse}.`,
-  lightAir: (wind) => `Vento debole (${wind}): poca aria per andare a vela; prevedi di procedere a motore o di aspettare la brezza.`,
+  lightAir: (wind) => `Vento debole (${wind}): prevedi di procedere a motore o di aspettare la brezza.`,
   advice: {
     powerBoat: {
       GO: "I controlli di sempre prima di uscire: carburante, VHF e giubbotti.",
@@ -149,7 +125,7 @@ export const pack: Pack = {
     sailboat: {
       GO: "Buona giornata per veleggiare; occhio alle raffiche.",
       CAUTION: "Prendi una mano di terzaroli per tempo e tieni un ridosso a portata.",
-      AVOID: "Resta in porto: queste condizioni sono troppo per una barca a vela di queste dimensioni."
+      AVOID: "Resta in porto: condizioni oltre i limiti di una barca a vela di queste dimensioni."
     },
     pwc: {
       GO: "Esci in compagnia, con il giubbotto e il cordino di arresto collegato.",

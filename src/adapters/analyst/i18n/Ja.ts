@@ -10,8 +10,6 @@ const units: Record<UnitKey, string> = {
 const quantity = (q: Quantity) => `${q.digits}${units[q.unit]}`
 const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? quantity(hi) : `${lo.digits}〜${quantity(hi)}`
 
-const clock = (hour: number) => `${hour}時`
-
 const weekdays = ["日", "月", "火", "水", "木", "金", "土"]
 
 const nouns = {
@@ -34,10 +32,6 @@ const visibilityWords = (f: DayFacts) =>
     : f.visibilityGrade === "fog"
     ? `霧（視程${f.visibility}）`
     : `${f.visibilityGrade === "moderate" ? "視程やや低下" : "視程不良"}（${f.visibility}）`
-
-const heads = { daylight: "日中", best: "おすすめの時間帯", trip: "予定の時間帯", wholeDay: "日照なし・終日" } as const
-
-const period = (p: string | undefined) => p === undefined ? "" : `（周期${p}）`
 
 export const pack: Pack = {
   gap: "",
@@ -81,20 +75,6 @@ export const pack: Pack = {
     sea_state_unavailable: (f) =>
       f.wave === undefined ? "海況不明（波のデータなし）" : `波の周期が不明（波高${f.wave}の険しさを判断できない）`
   },
-  conditions: (w, f) => {
-    const head = `${heads[w.label]}（${clock(w.start)}〜${clock(w.end)}）`
-    return `${head}：${
-      compact([
-        `${pack.compass[f.from]}の風${f.wind}、最大瞬間風速${f.gust}`,
-        when(f.wave, (h) => `波高${h}${period(f.wavePeriod)}`),
-        when(f.swell, (h) => `うねり${h}${period(f.swellPeriod)}`),
-        when(f.visibility, (v) => `視程${v}`),
-        rain(f),
-        when(f.air, (t) => `気温${t}`),
-        when(f.water, (t) => `水温${t}`)
-      ], "、")
-    }。`
-  },
   visibilityUnavailable: "この場所の視程予報はありません（未評価）。霧に注意してください。",
   seaStateUnavailable: "海況データなし：出航前にご自身で海の様子を確かめてください。",
   worse: {
@@ -113,8 +93,7 @@ export const pack: Pack = {
     freezing_spray: "しぶき着氷のおそれ",
     cold_air: "気温が下がる"
   },
-  worseOutside: (worse) => `この時間帯の外では条件が悪化します（${worse}）。`,
-  lightAir: (wind) => `微風（${wind}）：帆走には風が足りません。機走するか、風が出るまで待つ計画を立ててください。`,
+  lightAir: (wind) => `微風（${wind}）：機走するか、風が出るまで待つ計画を立ててください。`,
   advice: {
     powerBoat: {
       GO: "出航前に燃料・無線・ライフジャケットの点検を。",

@@ -1,4 +1,4 @@
-import { clockText } from "../../../domain/forecast/LocalTimes.js"
+import { minutesText } from "../../../domain/forecast/LocalClock.js"
 import type { Language } from "../../../domain/spotcast/Preferences.js"
 
 /**
@@ -22,8 +22,6 @@ export interface ZoneName {
 }
 
 const pad2 = (n: number) => String(n).padStart(2, "0")
-
-export { clockText }
 
 /** The zone as written once after the first time of a text (with its leading space where the language has one). */
 export const zoneText = (language: Language, zone: ZoneName): string => {
@@ -102,9 +100,9 @@ export const zoneNameOf = (zone: { readonly utcOffsetSeconds: number; readonly t
 export const textClock = (language: Language, zone: ZoneName | undefined) => {
   let named = zone === undefined
   return {
-    plain: (minutes: number): string => clockText(language, minutes),
+    plain: (minutes: number): string => minutesText(language, minutes),
     zoned: (minutes: number): string => {
-      const text = clockText(language, minutes)
+      const text = minutesText(language, minutes)
       if (named) return text
       named = true
       return `${text}${zoneText(language, zone!)}`
@@ -112,3 +110,22 @@ export const textClock = (language: Language, zone: ZoneName | undefined) => {
   }
 }
 export type TextClock = ReturnType<typeof textClock>
+
+/** Marks where a zoned time ends until the text is final (a character no text holds). */
+const MARK = "\u0000"
+
+/**
+ * The times of a text whose sentences are chosen after they are written (the day text keeps what fits):
+ * `zoned` marks each time that may carry the zone, and `finish` names the zone at the first mark left in
+ * the final text and removes the others, so the zone is named once whichever sentences stayed.
+ */
+export const markedClock = (language: Language, zone: ZoneName | undefined) => ({
+  plain: (minutes: number): string => minutesText(language, minutes),
+  zoned: (minutes: number): string => `${minutesText(language, minutes)}${MARK}`,
+  finish: (text: string): string => {
+    const first = text.indexOf(MARK)
+    if (first < 0) return text
+    const named = zone === undefined ? "" : zoneText(language, zone)
+    return `${text.slice(0, first)}${named}${text.slice(first + 1).replaceAll(MARK, "")}`
+  }
+})

@@ -54,15 +54,11 @@ export interface CalendarDay {
 }
 
 /**
- * Local hours of the trip window and how to name them: `daylight` (all daylight, no trip duration),
- * `best` (the best window of a trip duration), `trip` (named neutrally: an AVOID day or a trip that runs
- * into darkness, never offered as a "best window", issue 11), `wholeDay` (no daylight at all, no duration).
+ * How the trip window's hours are named: `daylight` (all daylight, no trip duration), `best` (the best
+ * window of a trip duration), `trip` (named neutrally: an AVOID day or a trip that runs into darkness,
+ * never offered as a "best window", issue 11), `wholeDay` (no daylight at all, no duration).
  */
-export interface WindowHours {
-  readonly start: number
-  readonly end: number
-  readonly label: "daylight" | "best" | "trip" | "wholeDay"
-}
+export type WindowLabel = "daylight" | "best" | "trip" | "wholeDay"
 
 export interface Range {
   readonly lo: Quantity
@@ -88,13 +84,11 @@ export interface Pack {
   readonly verdict: (cls: Classification, vessel: string, deciding: string | undefined) => string
   readonly alsoWatch: (hazards: string) => string
   readonly hazard: Readonly<Record<Hazard, (facts: DayFacts) => string>>
-  readonly conditions: (window: WindowHours, facts: DayFacts) => string
   readonly seaStateUnavailable: string
   /** No visibility in the forecast: not assessed, said so. */
   readonly visibilityUnavailable: string
   /** What gets worse outside the window, as a noun phrase per factor. */
   readonly worse: Readonly<Record<Factor, string>>
-  readonly worseOutside: (worse: string) => string
   readonly lightAir: (wind: string) => string
   readonly advice: Readonly<Record<VesselType, Readonly<Record<Classification, string>>>>
   /** Advice for a CAUTION day that neither wind nor sea decided (visibility: see visibilityTip). */

@@ -14,10 +14,6 @@ const word = (q: Quantity) => units[q.unit][q.amount === 1 ? 0 : 1]
 const quantity = (q: Quantity) => q.unit === "pct" ? `${q.digits}%` : `${q.digits} ${word(q)}`
 const range = ({ lo, hi }: Range) => lo.digits === hi.digits ? quantity(hi) : `${lo.digits} a ${quantity(hi)}`
 
-// "da meia-noite", "da 1h", "das 9h"; "à 1h", "às 13h", "à meia-noite".
-const fromHour = (h: number) => h === 0 ? "da meia-noite" : h === 1 ? `da ${h}h` : `das ${h}h`
-const toHour = (h: number) => h === 24 ? "à meia-noite" : h <= 1 ? `à ${h}h` : `às ${h}h`
-
 const months = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
   "novembro", "dezembro"]
 const weekdays = ["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"]
@@ -47,10 +43,6 @@ const visibilityWords = (f: DayFacts) =>
     : f.visibilityGrade === "fog"
     ? `nevoeiro (visibilidade de ${f.visibility})`
     : `${f.visibilityGrade === "moderate" ? "visibilidade moderada" : "má visibilidade"} (${f.visibility})`
-
-const heads = { daylight: "Durante o dia,", best: "Melhor janela", trip: "Horário da saída", wholeDay: "Sem luz do dia, todo o dia," } as const
-
-const period = (p: string | undefined) => p === undefined ? "" : `, período de ${p}`
 
 export const pack: Pack = {
   gap: " ",
@@ -102,23 +94,9 @@ export const pack: Pack = {
         ? "estado do mar desconhecido (sem dados de ondas)"
         : `período das ondas desconhecido (não é possível avaliar a inclinação de ondas de ${f.wave})`
   },
-  conditions: (w, f) => {
-    const head = `${heads[w.label]} ${fromHour(w.start)} ${toHour(w.end)}`
-    return `${head}: ${
-      compact([
-        `vento de ${pack.compass[f.from]} com ${f.wind} e rajadas de ${f.gust}`,
-        when(f.wave, (h) => `ondas de ${h}${period(f.wavePeriod)}`),
-        when(f.swell, (h) => `ondulação de ${h}${period(f.swellPeriod)}`),
-        when(f.visibility, (v) => `visibilidade de ${v}`),
-        rain(f),
-        when(f.air, (t) => `ar a ${t}`),
-        when(f.water, (t) => `água a ${t}`)
-      ], "; ")
-    }.`
-  },
   visibilityUnavailable: "Não há previsão de visibilidade para este local (não avaliada): atenção ao nevoeiro.",
   seaStateUnavailable:
-    "Dados do estado do mar indisponíveis: observe o mar com os seus próprios olhos antes de sair.",
+    "Dados do estado do mar indisponíveis: observe o mar antes de sair.",
   worse: {
     wind_against_current: "vento contra corrente",
     wind: "mais vento",
@@ -135,8 +113,7 @@ export const pack: Pack = {
     freezing_spray: "salpicos congelantes",
     cold_air: "ar mais frio"
   },
-  worseOutside: (worse) => `Fora desta janela as condições pioram: ${worse}.`,
-  lightAir: (wind) => `Vento fraco (${wind}): pouco vento para velejar; preveja navegar a motor ou esperar pela brisa.`,
+  lightAir: (wind) => `Vento fraco (${wind}): preveja navegar a motor ou esperar pela brisa.`,
   advice: {
     powerBoat: {
       GO: "Verificações habituais antes de sair: combustível, VHF e coletes.",

@@ -1,5 +1,5 @@
 import type { HourEntry } from "../../../domain/forecast/TimelineSchema.js"
-import { clockText } from "../../../domain/forecast/LocalTimes.js"
+import { clockText } from "../../../domain/forecast/LocalClock.js"
 import type { Language } from "../../../domain/spotcast/Preferences.js"
 import { embedWords, speedSymbol } from "./EmbedWords.js"
 
@@ -61,7 +61,7 @@ export const windChart = (hours: ReadonlyArray<HourEntry> | undefined, speedUnit
     if (hour === undefined || hour % 6 !== 0) return []
     const x = xOf(i, hours.length)
     const anchor = i === 0 ? "start" : i === hours.length - 1 ? "end" : "middle"
-    return [`<text x="${x.toFixed(1)}" y="${HEIGHT - 4}" text-anchor="${anchor}" ${LABEL}>${clockText(language, hour * 60)}</text>`]
+    return [`<text x="${x.toFixed(1)}" y="${HEIGHT - 4}" text-anchor="${anchor}" ${LABEL}>${clockText(language, hour)}</text>`]
   })
   return `<svg class="c" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img">` +
     `<title>${title}</title>` +
