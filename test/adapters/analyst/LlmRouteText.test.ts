@@ -10,6 +10,7 @@ import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
 import type { Route, RouteAnalysis } from "../../../src/domain/route/Route.js"
 import type { HourAt, WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
 import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
+import { routeHour } from "../../domain/route/RouteHour.js"
 import type { Preferences } from "../../../src/domain/spotcast/Preferences.js"
 import { Analyst, type RouteTextInput } from "../../../src/ports/Analyst.js"
 import { analysisOf, fixtures, languages, routeOf as fixtureRoute, unitSets } from "../../domain/route/RouteFixtures.js"
@@ -19,24 +20,9 @@ import { builtinLayer, captureLogs } from "./LlmSupport.js"
 const HOUR = 3_600_000
 const NOON = Date.UTC(2026, 2, 2, 12)
 
-const hour = (wind: number): HourlyPoint => ({
-  time: "2026-03-02T12:00",
-  wind_speed_kt: wind,
-  wind_gust_kt: Math.round(wind * 1.3),
-  wind_direction_deg: 200,
-  wave_height_ft: Math.max(0.5, Math.round(wind / 6)),
-  wave_period_s: 8,
-  wave_direction_deg: 200,
-  swell_height_ft: 0.5,
-  swell_period_s: 10,
-  swell_direction_deg: 200,
-  visibility_nm: 10,
-  precipitation_probability_pct: 0,
-  precipitation_mm_per_h: 0,
-  air_temp_c: 22,
-  water_temp_c: 22,
-  weather_code: 0
-})
+/** Whole-number gusts and seas, so the texts quote round figures. */
+const hour = (wind: number): HourlyPoint =>
+  routeHour(wind, { wind_gust_kt: Math.round(wind * 1.3), wave_height_ft: Math.max(0.5, Math.round(wind / 6)) })
 
 /** Along the equator: the second leg has a gale until 18:00 UTC, so a later departure is better. */
 const lookup: WeatherLookup = (p, utcMillis) =>

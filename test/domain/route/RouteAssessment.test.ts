@@ -3,6 +3,7 @@ import { DateTime, Either, FastCheck as fc } from "effect"
 import { worstOf } from "../../../src/domain/forecast/Analysis.js"
 import { RouteId, SpotCastId, AccountId } from "../../../src/domain/Ids.js"
 import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
+import { routeHour } from "./RouteHour.js"
 import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
 import { planPassage } from "../../../src/domain/route/Passage.js"
 import type { Route } from "../../../src/domain/route/Route.js"
@@ -11,25 +12,7 @@ import type { Coordinates } from "../../../src/domain/spotcast/Coordinates.js"
 
 const HOUR = 3_600_000
 
-const hour = (wind: number, over: Partial<HourlyPoint> = {}): HourlyPoint => ({
-  time: "2026-03-02T12:00",
-  wind_speed_kt: wind,
-  wind_gust_kt: wind * 1.3,
-  wind_direction_deg: 200,
-  wave_height_ft: Math.max(0.5, wind / 6),
-  wave_period_s: 8,
-  wave_direction_deg: 200,
-  swell_height_ft: 0.5,
-  swell_period_s: 10,
-  swell_direction_deg: 200,
-  visibility_nm: 10,
-  precipitation_probability_pct: 0,
-  precipitation_mm_per_h: 0,
-  air_temp_c: 22,
-  water_temp_c: 22,
-  weather_code: 0,
-  ...over
-})
+const hour = routeHour
 const at = (point: HourlyPoint): HourAt => ({ point, utcOffsetSeconds: 0 })
 
 // Along the equator from 0° E: one degree of longitude is 60 nm; noon UTC is local noon at 0°.

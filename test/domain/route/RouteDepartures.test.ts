@@ -5,29 +5,13 @@ import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
 import type { Route } from "../../../src/domain/route/Route.js"
 import { nearestHourKey, type WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
 import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
+import { routeHour } from "./RouteHour.js"
 
 const HOUR = 3_600_000
 const NOON = Date.UTC(2026, 2, 2, 12)
 const EQUATOR = [{ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 0.5 }, { latitude: 0, longitude: 1 }]
 
-const hour = (wind: number): HourlyPoint => ({
-  time: "2026-03-02T12:00",
-  wind_speed_kt: wind,
-  wind_gust_kt: wind * 1.3,
-  wind_direction_deg: 200,
-  wave_height_ft: Math.max(0.5, wind / 6),
-  wave_period_s: 8,
-  wave_direction_deg: 200,
-  swell_height_ft: 0.5,
-  swell_period_s: 10,
-  swell_direction_deg: 200,
-  visibility_nm: 10,
-  precipitation_probability_pct: 0,
-  precipitation_mm_per_h: 0,
-  air_temp_c: 22,
-  water_temp_c: 22,
-  weather_code: 0
-})
+const hour = routeHour
 
 const routeOf = (over: Partial<Route> = {}): Route => ({
   id: RouteId.make("rte_0000000000000000000001"),

@@ -5,6 +5,7 @@ import type { Route, RouteAnalysis } from "../../../src/domain/route/Route.js"
 import type { WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
 import type { Language, Preferences } from "../../../src/domain/spotcast/Preferences.js"
 import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
+import { routeHour } from "./RouteHour.js"
 
 /**
  * Route fixtures for the texts: a calm passage, a front with a departure window, a gale over the whole
@@ -22,25 +23,8 @@ export const unitSets: ReadonlyArray<Pick<Preferences, "distanceUnits" | "speedU
   { distanceUnits: "nm", speedUnits: "mph" }
 ]
 
-const hour = (wind: number, over: Partial<HourlyPoint> = {}): HourlyPoint => ({
-  time: "2026-12-02T12:00",
-  wind_speed_kt: wind,
-  wind_gust_kt: wind * 1.3,
-  wind_direction_deg: 200,
-  wave_height_ft: Math.max(0.6, wind / 5.5),
-  wave_period_s: 8,
-  wave_direction_deg: 200,
-  swell_height_ft: 0.5,
-  swell_period_s: 10,
-  swell_direction_deg: 200,
-  visibility_nm: 10,
-  precipitation_probability_pct: 0,
-  precipitation_mm_per_h: 0,
-  air_temp_c: 22,
-  water_temp_c: 22,
-  weather_code: 0,
-  ...over
-})
+const hour = (wind: number, over: Partial<HourlyPoint> = {}): HourlyPoint =>
+  routeHour(wind, { time: "2026-12-02T12:00", wave_height_ft: Math.max(0.6, wind / 5.5), ...over })
 
 export interface Fixture {
   readonly name: string
