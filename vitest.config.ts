@@ -11,8 +11,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest's default is one worker fewer than the cores: a single one on a 2-core machine, where the
     // files then ran one after another on one core while most of a file's time is importing the
-    // service and waiting (on the servers it spawns, on Postgres, for forecasts to finish). Three
-    // workers use both cores and overlap those waits (docs/testing.md has the figures).
-    maxWorkers: Math.max(3, availableParallelism() - 1)
+    // service and waiting (on the servers it spawns, on Postgres, for forecasts to finish). One worker
+    // per core (at least two) uses both cores and overlaps those waits; three, tried first, were faster
+    // on a quiet machine but starved the outage and 1,000-connection tests' servers beside a CPU hog
+    // (docs/testing.md has the figures).
+    maxWorkers: Math.max(2, availableParallelism())
   }
 })
