@@ -150,20 +150,12 @@ const head = (route: Route, latest: Forecast) => {
   }
 }
 
-/** The resource; its metadata is the sent text parsed (routeResourceText keeps the text as sent). */
-export const routeResource = (view: RouteView, withSamples = false): RouteResource =>
-  resourceWith(view, view.route.metadata === undefined ? undefined : JSON.parse(view.route.metadata) as Metadata, withSamples)
-
-const resourceWith = (
-  { analysis, forecastCount, latest, route }: RouteView,
-  metadata: Metadata | undefined,
-  withSamples: boolean
-): RouteResource => ({
+/** The resource without its metadata: `routeResourceText` puts the metadata in as the client sent it. */
+const resourceWith = ({ analysis, forecastCount, latest, route }: RouteView, withSamples: boolean): RouteResource => ({
   ...head(route, latest),
   ...(route.vessel === undefined ? {} : { vessel_info: { type: route.vessel.type, length_ft: route.vessel.lengthFt } }),
   preferences: preferencesBody(route.preferences),
   forecast_count: forecastCount,
-  ...(metadata === undefined ? {} : { metadata }),
   latest_forecast: routeForecastBody(latest, analysis, withSamples)
 })
 
@@ -175,7 +167,7 @@ const encodeResource = Schema.encodeSync(RouteResource)
  */
 export const routeResourceText = (view: RouteView, withSamples = false): string => {
   const sent = view.route.metadata
-  const { latest_forecast, ...rest } = encodeResource(resourceWith(view, undefined, withSamples))
+  const { latest_forecast, ...rest } = encodeResource(resourceWith(view, withSamples))
   return sent === undefined
     ? JSON.stringify({ ...rest, latest_forecast })
     : stringifyWithRaw(sent, (slot) => ({ ...rest, metadata: slot, latest_forecast }))
