@@ -1,6 +1,7 @@
 /** The `spotcast` command line: `serve`, `admin` and `classify`; `bin.ts` loads it once the heap is set up. */
 import { Command, Options, ValidationError } from "@effect/cli"
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { ConfigError, Effect } from "effect"
 import { adminCommand } from "./cli/AdminCommand.js"
 import { classifyCommand } from "./cli/ClassifyCommand.js"

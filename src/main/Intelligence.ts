@@ -1,5 +1,5 @@
 import type { HttpClient } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Duration, Effect, Layer, Option } from "effect"
 import * as BuiltinAnalyst from "../adapters/analyst/BuiltinAnalyst.js"
 import type { LlmOptions } from "../adapters/analyst/LlmOptions.js"

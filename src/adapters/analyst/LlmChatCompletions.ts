@@ -1,5 +1,6 @@
 import { AiError, LanguageModel, type Prompt, type Response } from "@effect/ai"
-import { HttpClient, HttpClientRequest } from "@effect/platform"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Effect, identity, Option, Schema, Stream } from "effect"
 import type { LlmOptions } from "./LlmOptions.js"
 import type { StructuredModel } from "./LlmStructured.js"

@@ -1,6 +1,7 @@
 import * as WorkerThreads from "node:worker_threads"
-import { Worker, type WorkerError } from "@effect/platform"
-import { NodeWorker } from "@effect/platform-node"
+import type { WorkerError } from "@effect/platform"
+import * as Worker from "@effect/platform/Worker"
+import * as NodeWorker from "@effect/platform-node/NodeWorker"
 import { Duration, Effect, Layer, type ParseResult, type Scope } from "effect"
 import {
   AnalyzeRoute,

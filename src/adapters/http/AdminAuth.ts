@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto"
-import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
+import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
+import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AdminUnauthorized } from "./contract/EdgeErrors.js"
 import { AdminToken } from "./contract/AuthErrors.js"

@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect, Layer, Redacted } from "effect"
 import { adminAccount, adminKey, credits, issuedKey } from "./contract/AdminResources.js"
 import { deliveryList, deliveryResource } from "./contract/WebhookDeliveryResources.js"

@@ -1,4 +1,7 @@
-import { HttpApiMiddleware, HttpApiSecurity, HttpServerRequest, OpenApi } from "@effect/platform"
+import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
+import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Effect, Either, Layer } from "effect"
 import type { AuthFailure } from "../../application/account/Authenticate.js"
 

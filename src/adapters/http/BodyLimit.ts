@@ -1,4 +1,5 @@
-import { type HttpServerRequest, HttpIncomingMessage } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
+import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
 import { Effect, Option } from "effect"
 import { MAX_BODY_BYTES, PayloadTooLarge } from "./contract/EdgeErrors.js"
 

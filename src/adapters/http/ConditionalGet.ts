@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
-import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect, Schema } from "effect"
 
 /**

@@ -1,12 +1,10 @@
-import {
-  HttpApiBuilder,
-  HttpApiError,
-  HttpApp,
-  HttpIncomingMessage,
-  HttpServerError,
-  HttpServerRequest,
-  HttpServerResponse
-} from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiError from "@effect/platform/HttpApiError"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
+import * as HttpServerError from "@effect/platform/HttpServerError"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Cause, Clock, Context, DefaultServices, Effect, Either, Exit, Option, Schema } from "effect"
 import { MissingApiKey } from "../../domain/account/ApiKey.js"
 import { invalid, type ValidationError } from "../../domain/Validation.js"

@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect, Option } from "effect"
 import { createRoute, refreshRoute, type RouteCharged } from "../../application/route/CreateRoute.js"
 import { getRoute, getRouteForecast, listRouteForecasts, listRoutes } from "../../application/route/ReadRoutes.js"

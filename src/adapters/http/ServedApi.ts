@@ -1,4 +1,4 @@
-import { OpenApi } from "@effect/platform"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { AdminApi } from "./AdminApi.js"
 import { SpotCastApi } from "./SpotCastApi.js"
 

@@ -1,4 +1,7 @@
-import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Schema } from "effect"
 import { BalanceResource, DeveloperInfo } from "./contract/AccountResources.js"
 import { CreateSpotCastRequest } from "./contract/CreateSpotCastRequest.js"

@@ -1,4 +1,5 @@
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect, Option } from "effect"
 import { balanceResource, developerInfo as developerInfoResource } from "./contract/AccountResources.js"
 import { createSpotCastCommand } from "./contract/CreateSpotCastRequest.js"

@@ -1,4 +1,6 @@
-import { HttpApiBuilder, HttpApp, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect } from "effect"
 import { RequestCounter } from "../../application/usage/RequestCounter.js"
 import { accountUsageReport, usageReport } from "../../application/usage/UsageReport.js"

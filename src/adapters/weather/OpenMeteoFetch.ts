@@ -1,4 +1,5 @@
-import { HttpClient, HttpClientRequest } from "@effect/platform"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Duration, Effect, Either, Metric, Option, ParseResult, Redacted, Schedule, Schema } from "effect"
 import type { OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { decodeBody, errorReason, type OpenMeteoBody } from "./OpenMeteoResponse.js"

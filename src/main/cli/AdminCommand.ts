@@ -1,5 +1,5 @@
 import { Args, Command, Options } from "@effect/cli"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Config, Console, Effect, Option, ParseResult, Redacted } from "effect"
 import * as AdminClient from "../../adapters/http/AdminClient.js"
 import { DEFAULT_DELIVERIES_LIMIT, type DeliveryResource } from "../../adapters/http/contract/WebhookDeliveryResources.js"

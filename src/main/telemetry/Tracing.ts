@@ -1,7 +1,7 @@
 import * as OtlpSerialization from "@effect/opentelemetry/OtlpSerialization"
 import * as OtlpTracer from "@effect/opentelemetry/OtlpTracer"
-import { HttpMiddleware } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Effect, Function, Layer, Option } from "effect"
 import type { TelemetryConfig } from "../config/Telemetry.js"
 

@@ -1,4 +1,9 @@
-import { HttpApi, HttpApiBuilder, HttpApiScalar, HttpServerResponse, OpenApi } from "@effect/platform"
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import type * as HttpApiScalar from "@effect/platform/HttpApiScalar"
+import type * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Settings } from "../../../ports/Settings.js"
 import { withDatedExamples, withServers } from "./OpenApiPolish.js"
@@ -44,22 +49,40 @@ export const openApiLayer = (path: `/${string}`) =>
 /**
  * The Scalar reference page: no toolbar (its Share and Generate SDKs would upload the document to a
  * third party), no telemetry, no web fonts fetched; requests tried from the page go to PUBLIC_BASE_URL.
- * The page embeds the document, with examples dated the day the server started.
+ * The page embeds the document, with examples dated the day the server started. It is made when first
+ * asked for: Scalar's bundle (3.4 MB of JavaScript, about 20 MB of heap with the page) is loaded then,
+ * not by every process at start-up.
  */
 export const docsLayer = (path: `/${string}`) =>
-  Layer.unwrapEffect(Effect.map(Effect.all([Settings, Clock.currentTimeMillis]), ([{ publicBaseUrl }, now]) =>
-    HttpApiScalar.layer({
+  HttpApiBuilder.Router.use((router) =>
+    Effect.gen(function*() {
+      const { api } = yield* HttpApi.Api
+      const { publicBaseUrl } = yield* Settings
+      const now = yield* Clock.currentTimeMillis
+      const page = yield* Effect.cached(scalarPage(path, documentedOn(api, publicBaseUrl, now), publicBaseUrl))
+      yield* router.get(path, page)
+    })
+  )
+
+/** The page as `HttpApiScalar` makes it: its route's handler, caught from a router that only records it. */
+const scalarPage = (path: `/${string}`, api: Api, publicBaseUrl: string) =>
+  Effect.gen(function*() {
+    const [Scalar, LayerRouter] = yield* Effect.promise(() =>
+      Promise.all([import("@effect/platform/HttpApiScalar"), import("@effect/platform/HttpLayerRouter")])
+    )
+    let handler: Effect.Effect<HttpServerResponse.HttpServerResponse> | undefined
+    const recorder = { add: (_method: string, _path: string, h: typeof handler) => Effect.sync(() => void (handler = h)) }
+    yield* Layer.build(Scalar.layerHttpLayerRouter({
+      api,
       path,
       scalar: {
         withDefaultFonts: false,
         // Options of the bundled Scalar that @effect/platform's ScalarConfig type does not list.
         ...{ showToolbar: "never", telemetry: false, servers: [{ url: publicBaseUrl }] }
       } as HttpApiScalar.ScalarConfig
-    }).pipe(Layer.provide(Layer.effect(
-      HttpApi.Api,
-      Effect.map(HttpApi.Api, ({ api, context }) => ({ api: documentedOn(api, publicBaseUrl, now), context }))
-    )))
-  ))
+    }).pipe(Layer.provide(Layer.succeed(LayerRouter.HttpRouter, recorder as unknown as HttpLayerRouter.HttpRouter))))
+    return yield* handler!
+  }).pipe(Effect.scoped)
 
 /** `GET /`: where to start, for a person or a client that lands on the root. */
 export const rootLayer = (paths: { readonly docs: string; readonly openapi: string }) =>

@@ -1,4 +1,6 @@
-import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect, Layer, Metric, Option, Redacted } from "effect"
 import { timingSafeEqual } from "node:crypto"
 import { JobQueue } from "../../../ports/JobQueue.js"

@@ -1,4 +1,7 @@
-import { HttpApp, HttpBody, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpBody from "@effect/platform/HttpBody"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Clock, Context, DefaultServices, Effect, Tracer } from "effect"
 import { HEALTH_PATH, READY_PATH } from "./Health.js"
 import * as HttpMetrics from "./HttpMetrics.js"

@@ -1,4 +1,6 @@
-import { HttpBody, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { HttpServerRequest } from "@effect/platform"
+import * as HttpBody from "@effect/platform/HttpBody"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { createHash } from "node:crypto"
 import { gzipSync } from "node:zlib"
 
