@@ -1,15 +1,12 @@
 /** The `spotcast` command line: `serve`, `admin` and `classify`; `bin.ts` loads it once the heap is set up. */
 import { Command, Options, ValidationError } from "@effect/cli"
-import * as NodeContext from "@effect/platform-node/NodeContext"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { ConfigError, Effect } from "effect"
+import { Effect } from "effect"
 import { adminCommand } from "./cli/AdminCommand.js"
 import { classifyCommand } from "./cli/ClassifyCommand.js"
-import { ROLES, serve } from "./Serve.js"
-import { StartupFailure } from "./StartupFailure.js"
-import { withPlainHelp } from "./cli/PlainConsole.js"
+import { launch } from "./Launch.js"
+import { ROLES } from "./Roles.js"
+import { serve } from "./Serve.js"
 import { missingAdminCommand, mistypedAdmin } from "./cli/Subcommands.js"
-import { oneLine } from "./cli/OneLine.js"
 
 const role = Options.choice("role", ROLES).pipe(
   Options.withDefault("all" as const),
@@ -27,18 +24,6 @@ const spotcast = Command.make("spotcast").pipe(
 
 const cli = Command.run(spotcast, { name: "spotcast", version: "0.1.0" })
 
-/** Start-up problems are the operator's to fix: say which, in one line, and exit 1 without a stack. */
-const explain = (error: unknown) => {
-  const message = ConfigError.isConfigError(error)
-    ? `Invalid configuration: ${oneLine(String(error))}`
-    : error instanceof StartupFailure ? error.message
-    : error instanceof Error ? `${error.name}: ${oneLine(error)}` : oneLine(error)
-  return Effect.sync(() => {
-    process.stderr.write(`spotcast: ${message}\n`)
-    process.exitCode = 1
-  })
-}
-
 const mistyped = mistypedAdmin(process.argv)
 const program = mistyped !== undefined
   ? Effect.sync(() => {
@@ -50,12 +35,5 @@ const program = mistyped !== undefined
   ? Effect.zipRight(cli([...process.argv, "--help"]), Effect.sync(() => void (process.exitCode = 1)))
   : cli(process.argv)
 
-program.pipe(
-  withPlainHelp,
-  // @effect/cli has already shown usage errors; anything else gets its one line.
-  Effect.catchAll((error) =>
-    ValidationError.isValidationError(error) ? Effect.sync(() => void (process.exitCode = 1)) : explain(error)
-  ),
-  Effect.provide(NodeContext.layer),
-  NodeRuntime.runMain
-)
+// @effect/cli has already shown usage errors; anything else gets its one line.
+launch(program, ValidationError.isValidationError)

@@ -1,63 +1,23 @@
-import { Duration, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import * as NaturalEarthGeography from "../adapters/geography/NaturalEarthGeography.js"
 import * as HttpServerLive from "../adapters/http/HttpServerLive.js"
-import * as ProbeServer from "../adapters/http/observability/ProbeServer.js"
 import * as CryptoIds from "../adapters/system/CryptoIds.js"
 import * as NodeCrypto from "../adapters/system/NodeCrypto.js"
-import * as HttpWebhookTransport from "../adapters/webhook/HttpWebhookTransport.js"
-import { startWebhookDispatcher } from "../application/webhook/DeliverWebhooks.js"
-import { startWorkerPool } from "../application/worker/WorkerPool.js"
-import { startWidgetScheduler } from "../application/widget/AutoRefreshWidgets.js"
 import { AppConfig } from "./config/AppConfig.js"
 import { bootstrap } from "./Bootstrap.js"
+import { loadModule } from "./LoadModule.js"
 import * as Logging from "./Logging.js"
 import * as Tracing from "./telemetry/Tracing.js"
 import { explained } from "./StartupFailure.js"
-import * as Compute from "./compute/Compute.js"
-import * as Intelligence from "./Intelligence.js"
 import * as SettingsLive from "./SettingsLive.js"
+import type { Role } from "./Roles.js"
 import * as Storage from "./Storage.js"
 
-/** What one process runs: everything (default), only the HTTP API, or only the background work. */
-export type Role = "all" | "api" | "worker"
-export const ROLES: ReadonlyArray<Role> = ["all", "api", "worker"]
+export { type Role, ROLES } from "./Roles.js"
 
 export class RoleUnsupported extends Error {
   override readonly name = "RoleUnsupported"
 }
-
-const workers = (config: AppConfig) =>
-  Layer.scopedDiscard(Effect.gen(function*() {
-    if (config.worker.deprecated) {
-      yield* Effect.logWarning(
-        `SPOTCAST_WORKER_CONCURRENCY is now SPOTCAST_WORKER_IN_FLIGHT (forecasts in flight per process, default 256); using ${config.worker.inFlight}`
-      )
-    }
-    yield* startWorkerPool({
-      concurrency: config.worker.inFlight,
-      pollInterval: Duration.millis(config.workerPollMs),
-      lease: Duration.millis(config.jobLeaseMs),
-      shutdownGrace: Duration.millis(config.shutdownGraceMs)
-    })
-  }))
-
-const dispatcher = (config: AppConfig) =>
-  Layer.scopedDiscard(Effect.gen(function*() {
-    const { webhooks } = config
-    if (webhooks.allowPrivate) {
-      yield* Effect.logWarning("SPOTCAST_WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach private and loopback addresses")
-    }
-    yield* startWebhookDispatcher({
-      concurrency: webhooks.concurrency,
-      pollInterval: Duration.millis(webhooks.pollMs),
-      lease: Duration.millis(webhooks.leaseMs),
-      shutdownGrace: Duration.millis(config.shutdownGraceMs)
-    })
-  })).pipe(Layer.provide(HttpWebhookTransport.layer({ allowPrivate: config.webhooks.allowPrivate })))
-
-/** Due widget auto-refreshes, claimed once across worker processes (the schedule is in the database). */
-const widgetScheduler = (config: AppConfig) =>
-  Layer.scopedDiscard(startWidgetScheduler({ pollInterval: "30 seconds", shutdownGrace: Duration.millis(config.shutdownGraceMs) }))
 
 /** The HTTP server, listening only once the bootstrap account exists (its key printed first). */
 const api = (config: AppConfig) =>
@@ -72,18 +32,6 @@ const api = (config: AppConfig) =>
     requestLog: config.observability.requestLog,
     webhookAllowPrivate: config.webhooks.allowPrivate
   }).pipe(Layer.provide(Layer.effectDiscard(bootstrap(config))))
-
-/** A worker's probes and metrics, on SPOTCAST_PROBE_PORT when it is set. */
-const workerProbes = (config: AppConfig) =>
-  Option.match(config.observability.probePort, {
-    onNone: () => Layer.empty,
-    onSome: (port) =>
-      ProbeServer.layer({
-        port,
-        host: config.host,
-        metrics: { enabled: config.observability.metrics, token: config.observability.metricsToken }
-      })
-  })
 
 const announce = (config: AppConfig, role: Role) =>
   Effect.all([
@@ -105,25 +53,20 @@ export const processLayer = (config: AppConfig, role: Role) => {
       NaturalEarthGeography.layer
     )
   )
-  const background = Layer.mergeAll(
-    workers(config).pipe(Layer.provide(
-      Intelligence.layer(config, Compute.builtinAnalyst, Compute.simulatedWeather(config.weather.simulatedLatency))
-    )),
-    dispatcher(config),
-    widgetScheduler(config)
-  )
-  // The pure forecast and route work runs on the compute pool, off the request loop (none in the API role).
-  const compute = Compute.layer(role === "api" ? Option.some(0) : config.computeThreads)
+  // The background work's code is loaded only by the roles that run it.
+  const background = (withProbes: boolean) =>
+    Layer.unwrapEffect(Effect.map(loadModule(() => import("./Background.js"), "the background work"), (Background) =>
+      Background.layer(config, withProbes)))
   const parts = role === "api"
     ? api(config)
     : role === "worker"
-    ? Layer.merge(background, workerProbes(config))
-    : Layer.mergeAll(api(config), background)
+    ? background(true)
+    : Layer.mergeAll(api(config), background(false))
   // Announced first, before anything listens, so the log reads in the order things happen.
   const announced = Layer.scopedDiscard(
     Effect.zipRight(announce(config, role), Effect.addFinalizer(() => Effect.logInfo(`spotcast ${role}: stopped`)))
   )
-  return parts.pipe(Layer.provide(compute), Layer.provide(announced), Layer.provide(core))
+  return parts.pipe(Layer.provide(announced), Layer.provide(core))
 }
 
 /**

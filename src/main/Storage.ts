@@ -1,33 +1,36 @@
 import { Effect, Layer } from "effect"
-import * as MemoryStorage from "../adapters/memory/MemoryStorage.js"
 import * as AesGcmSealer from "../adapters/system/AesGcmSealer.js"
+import { loadModule } from "./LoadModule.js"
 import type { SecretsConfig } from "./config/Secrets.js"
 import type { StorageChoice } from "./config/Storage.js"
 
 /**
  * Every storage port, the webhook outbox included, on the chosen backend: memory, embedded PGlite (the default) or a Postgres server.
- * The Postgres adapters (pg, PGlite and their SQL) are imported only when chosen: about 10 MB of RSS otherwise.
+ * Each backend's adapters are imported only when chosen: memory storage does not load pg, PGlite and
+ * their SQL (about 10 MB of RSS), a Postgres server not the in-memory stores nor PGlite.
  */
 export const layer = (choice: StorageChoice, applicationName: string, secrets: SecretsConfig) => {
   // Webhook secrets are sealed at rest where there is a rest (not in memory).
   const sealer = AesGcmSealer.layer(secrets)
   switch (choice._tag) {
     case "memory":
-      return MemoryStorage.layer
+      return Layer.unwrapEffect(Effect.map(
+        loadModule(() => import("../adapters/memory/MemoryStorage.js"), "memory storage"),
+        (MemoryStorage) => MemoryStorage.layer
+      ))
     case "embedded":
-      return Layer.unwrapEffect(Effect.promise(() =>
-        import("../adapters/postgres/EmbeddedPostgres.js").then((EmbeddedPostgres) =>
-          Layer.provide(EmbeddedPostgres.layer({ dataDir: choice.dataDir, optimizedCodeOnly: true }), sealer)
-        )
+      return Layer.unwrapEffect(Effect.map(
+        loadModule(() => import("../adapters/postgres/EmbeddedPostgres.js"), "embedded PGlite storage"),
+        (EmbeddedPostgres) => Layer.provide(EmbeddedPostgres.layer({ dataDir: choice.dataDir, optimizedCodeOnly: true }), sealer)
       ))
     case "server":
-      return Layer.unwrapEffect(Effect.promise(() =>
-        import("../adapters/postgres/PostgresStorage.js").then((PostgresStorage) =>
+      return Layer.unwrapEffect(Effect.map(
+        loadModule(() => import("../adapters/postgres/PostgresStorage.js"), "PostgreSQL storage"),
+        (PostgresStorage) =>
           Layer.provide(
             PostgresStorage.layerUrl(choice.url, { maxConnections: choice.poolSize, applicationName }),
             sealer
           )
-        )
       ))
   }
 }

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 import { tuneHeap } from "./HeapTuning.js"
+import { plainServeRole } from "./Roles.js"
 
 // Before the command line and its modules load: loading them is the first thing that grows the heap.
 tuneHeap(process.execArgv, process.env.NODE_OPTIONS)
-await import("./Cli.js")
+// A plain `serve` skips the command-line parser, which a serving process would otherwise hold for its life.
+const role = plainServeRole(process.argv.slice(2))
+if (role === undefined) await import("./Cli.js")
+else (await import("./ServeNow.js")).run(role)

@@ -1,9 +1,8 @@
-import * as OtlpSerialization from "@effect/opentelemetry/OtlpSerialization"
-import * as OtlpTracer from "@effect/opentelemetry/OtlpTracer"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Effect, Function, Layer, Option } from "effect"
 import type { TelemetryConfig } from "../config/Telemetry.js"
+import { loadModule } from "../LoadModule.js"
+import type { StartupFailure } from "../StartupFailure.js"
 
 /** Where spans go: the traces endpoint as given, else `<endpoint>/v1/traces`; none when tracing is off. */
 export const tracesUrl = (config: TelemetryConfig): Option.Option<string> =>
@@ -22,22 +21,12 @@ export const disabled: Layer.Layer<never> = Layer.mergeAll(
 /**
  * Every span of the process (HTTP requests, continuing a caller's `traceparent`; use cases; SQL;
  * weather, model and webhook calls) exported over OTLP/HTTP in batches. Without an endpoint nothing
- * is exported and no span is made.
+ * is exported and no span is made, and `@effect/opentelemetry` is not even loaded (about 5 MB).
  */
-export const layer = (config: TelemetryConfig): Layer.Layer<never> =>
+export const layer = (config: TelemetryConfig): Layer.Layer<never, StartupFailure> =>
   Option.match(tracesUrl(config), {
     onNone: () => disabled,
     onSome: (url) =>
-      OtlpTracer.layer({
-        url,
-        headers: config.headers,
-        exportInterval: `${config.exportDelayMs} millis`,
-        resource: {
-          serviceName: config.serviceName,
-          attributes: config.resourceAttributes
-        }
-      }).pipe(
-        Layer.provide(config.protocol === "http/json" ? OtlpSerialization.layerJson : OtlpSerialization.layerProtobuf),
-        Layer.provide(NodeHttpClient.layerUndici)
-      )
+      Layer.unwrapEffect(Effect.map(loadModule(() => import("./OtlpExport.js"), "the OTLP exporter"), (OtlpExport) =>
+        OtlpExport.layer(config, url)))
   })
