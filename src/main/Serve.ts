@@ -41,33 +41,39 @@ const announce = (config: AppConfig, role: Role) =>
       : Effect.void
   ], { discard: true })
 
+/**
+ * The background work's code, for the roles that run it (none for the API). Loaded before any layer is
+ * built, so that failing to load it stops start-up before anything listens, as a missing module always did.
+ */
+const loadBackground = (role: Role) =>
+  role === "api"
+    ? Effect.succeed(undefined)
+    : loadModule(() => import("./Background.js"), "the background work")
+
 /** The process for a role, as a layer to launch: it runs until interrupted (SIGINT/SIGTERM). */
-export const processLayer = (config: AppConfig, role: Role) => {
-  // The settings read the generated cursor key from the same storage the rest uses.
-  const core = Layer.provideMerge(
-    SettingsLive.layer(config),
-    Layer.mergeAll(
-      Storage.layer(config.storage, `spotcast-${role}`, config.secrets),
-      CryptoIds.layer,
-      NodeCrypto.layer,
-      NaturalEarthGeography.layer
+export const processLayer = (config: AppConfig, role: Role) =>
+  Layer.unwrapEffect(Effect.map(loadBackground(role), (Background) => {
+    // The settings read the generated cursor key from the same storage the rest uses.
+    const core = Layer.provideMerge(
+      SettingsLive.layer(config),
+      Layer.mergeAll(
+        Storage.layer(config.storage, `spotcast-${role}`, config.secrets),
+        CryptoIds.layer,
+        NodeCrypto.layer,
+        NaturalEarthGeography.layer
+      )
     )
-  )
-  // The background work's code is loaded only by the roles that run it.
-  const background = (withProbes: boolean) =>
-    Layer.unwrapEffect(Effect.map(loadModule(() => import("./Background.js"), "the background work"), (Background) =>
-      Background.layer(config, withProbes)))
-  const parts = role === "api"
-    ? api(config)
-    : role === "worker"
-    ? background(true)
-    : Layer.mergeAll(api(config), background(false))
-  // Announced first, before anything listens, so the log reads in the order things happen.
-  const announced = Layer.scopedDiscard(
-    Effect.zipRight(announce(config, role), Effect.addFinalizer(() => Effect.logInfo(`spotcast ${role}: stopped`)))
-  )
-  return parts.pipe(Layer.provide(announced), Layer.provide(core))
-}
+    const parts = Background === undefined
+      ? api(config)
+      : role === "worker"
+      ? Background.layer(config, true)
+      : Layer.mergeAll(api(config), Background.layer(config, false))
+    // Announced first, before anything listens, so the log reads in the order things happen.
+    const announced = Layer.scopedDiscard(
+      Effect.zipRight(announce(config, role), Effect.addFinalizer(() => Effect.logInfo(`spotcast ${role}: stopped`)))
+    )
+    return parts.pipe(Layer.provide(announced), Layer.provide(core))
+  }))
 
 /**
  * `spotcast serve`: reads the configuration, refuses a split role on storage that one process owns,

@@ -1,13 +1,14 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { execFile } from "node:child_process"
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { vi } from "vitest"
 import { plainServeRole } from "../../src/main/Roles.js"
 import { describeServer, freshDatabase } from "../adapters/postgres/TestDatabase.js"
-import { freePort, spawnSpotcast, startServer, waitUntil } from "../support/Spawn.js"
+import { BIN, freePort, spawnSpotcast, startServer, waitUntil } from "../support/Spawn.js"
 
 vi.setConfig({ testTimeout: 120_000 })
 
@@ -131,4 +132,25 @@ await describeServer("what spotcast serve --role api loads (PostgreSQL server)",
         []
       )
     })))
+})
+
+describe("a module that fails to load", () => {
+  it("stops start-up at once, in one line naming it, before anything listens", async () => {
+    // A copy of the build without the background roles' module, beside the project's packages.
+    const root = mkdtempSync(join(dir, "broken-"))
+    const project = resolve(BIN, "../../..")
+    cpSync(join(project, "dist"), join(root, "dist"), { recursive: true })
+    cpSync(join(project, "package.json"), join(root, "package.json"))
+    symlinkSync(join(project, "node_modules"), join(root, "node_modules"))
+    unlinkSync(join(root, "dist", "main", "Background.js"))
+    const port = await freePort()
+    const ran = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = execFile(process.execPath, [join(root, "dist", "main", "bin.js"), "serve"], {
+        env: { ...process.env, SPOTCAST_STORAGE: "memory", HOST: "127.0.0.1", PORT: String(port) },
+        timeout: 60_000
+      }, (_error, _stdout, stderr) => done({ code: child.exitCode, stderr }))
+    })
+    assert.strictEqual(ran.code, 1)
+    assert.match(ran.stderr, /^spotcast: cannot load the background work \(Cannot find module .*Background\.js.*\); reinstall SpotCast/m)
+  })
 })

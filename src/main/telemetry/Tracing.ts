@@ -21,7 +21,7 @@ export const disabled: Layer.Layer<never> = Layer.mergeAll(
 /**
  * Every span of the process (HTTP requests, continuing a caller's `traceparent`; use cases; SQL;
  * weather, model and webhook calls) exported over OTLP/HTTP in batches. Without an endpoint nothing
- * is exported and no span is made, and `@effect/opentelemetry` is not even loaded (about 5 MB).
+ * is exported and no span is made, and `@effect/opentelemetry` is not even loaded.
  */
 export const layer = (config: TelemetryConfig): Layer.Layer<never, StartupFailure> =>
   Option.match(tracesUrl(config), {
