@@ -5,6 +5,7 @@ import { entryDelta } from "../../domain/billing/Ledger.js"
 import { Receipt } from "../../domain/billing/Receipt.js"
 import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { ChargeLedger, type ChargeLedgerShape } from "../../ports/ChargeLedger.js"
+import { spanned } from "../../ports/Spans.js"
 import { Credits, Timestamp } from "./Columns.js"
 import { IdempotencyRecordFromRow } from "./IdempotencyRows.js"
 import { addDelta, LedgerEntryFromRow } from "./LedgerRows.js"
@@ -109,6 +110,9 @@ export const make = Effect.gen(function*() {
           SELECT entry_id FROM refund`
   })
 
+  // Spanned only when tracing (see Spans.ts): on every charge.
+  const debitSpan = spanned("ChargeLedger.debit")
+
   const ledger: ChargeLedgerShape = {
     claimKey: (accountId, claim, draft, liveSince) =>
       Effect.gen(function*() {
@@ -126,7 +130,7 @@ export const make = Effect.gen(function*() {
           return Either.right({ creditBalance: credit_balance, totalPurchased: total_purchased ?? 0, totalUsed: total_used ?? 0 })
         }
         return Either.left(Option.match(row, { onNone: () => 0, onSome: (r) => r.current }))
-      }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.debit")),
+      }).pipe(Effect.orDie, debitSpan),
 
     chargeOf: (accountId, forecastId) =>
       findCharge({ accountId, forecastId }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.chargeOf")),

@@ -28,6 +28,9 @@ export const make = Effect.gen(function*() {
   // The spans of the reads on every GET, made only when tracing (see Spans).
   const getSpan = spanned("SpotCastStore.get")
   const listSpan = spanned("SpotCastStore.list")
+  // And those of every create.
+  const insertSpan = spanned("SpotCastStore.insert")
+  const completionsSpan = spanned("SpotCastStore.recentCompletionSeconds")
 
   const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
   // A create's three rows in one statement (one round trip): the foreign keys between them are checked
@@ -63,7 +66,7 @@ export const make = Effect.gen(function*() {
 
   const store: SpotCastStoreShape = {
     insert: (spotcast, forecast) =>
-      insertCreated({ spotcast, forecast, job: jobFor(forecast) }).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.insert")),
+      insertCreated({ spotcast, forecast, job: jobFor(forecast) }).pipe(Effect.orDie, insertSpan),
 
     lockLatest: (accountId, spotcastId) =>
       Effect.gen(function*() {
@@ -108,7 +111,7 @@ export const make = Effect.gen(function*() {
           rows.map((r) => (DateTime.toEpochMillis(r.completed_at) - DateTime.toEpochMillis(r.created_at)) / 1000)
         ),
         Effect.orDie,
-        Effect.withSpan("SpotCastStore.recentCompletionSeconds")
+        completionsSpan
       )
   }
   return SpotCastStore.of(store)
