@@ -17,8 +17,8 @@ const callerLine = () => {
  * Call it once, where the function is defined (it records that place, as Effect.withSpan does), and
  * apply the result per call.
  */
-export const spanned = (name: string) => {
-  const options = { captureStackTrace: callerLine() }
+export const spanned = (name: string, attributes?: Record<string, unknown>) => {
+  const options = { captureStackTrace: callerLine(), ...(attributes === undefined ? {} : { attributes }) }
   return <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
     Effect.withFiberRuntime((fiber) =>
       fiber.getFiberRef(FiberRef.currentTracerEnabled) ? Effect.withSpan(self, name, options) : self

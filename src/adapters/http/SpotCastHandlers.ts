@@ -7,6 +7,7 @@ import { forecastList } from "./contract/ForecastList.js"
 import { ForecastResource, forecastResource } from "./contract/ForecastResource.js"
 import { DEFAULT_FORECASTS_LIMIT, DEFAULT_SPOTCASTS_LIMIT } from "./contract/ListQuery.js"
 import { refreshSpotCastCommand } from "./contract/RefreshSpotCastRequest.js"
+import type { SpotCastAccepted } from "./contract/SpotCastAccepted.js"
 import {
   type SpotCastList,
   spotcastListItem,
@@ -15,6 +16,7 @@ import {
 } from "./contract/SpotCastResource.js"
 import { StatusResource, statusResource } from "./contract/StatusResource.js"
 import { accountBalance, developerInfo } from "../../application/account/AccountOverview.js"
+import type { Charged } from "../../application/charge/Charge.js"
 import { createSpotCast } from "../../application/spotcast/CreateSpotCast.js"
 import {
   getForecast,
@@ -69,6 +71,15 @@ const listAnswer = (page: ListPage<SpotCastSummary>) =>
     next_cursor: page.nextCursor
   } satisfies SpotCastList)
 
+/**
+ * A create's 202, serialized as made: `accepted` builds SpotCastAccepted's wire form already (strings,
+ * integers and a literal; its schema transforms nothing, SpotCasts.test checks the bytes are its own
+ * encoding), so HttpApi's encoding pass over the body is skipped.
+ */
+const createdAnswer = (charged: Charged) =>
+  Effect.map(accepted(charged), (body) =>
+    HttpServerResponse.unsafeJson(body satisfies SpotCastAccepted, { status: 202, contentType: "application/json" }))
+
 const statusAnswer = conditionalJson(StatusResource)
 const forecastAnswer = conditionalJson(ForecastResource)
 
@@ -81,7 +92,7 @@ export const SpotCastsLive = HttpApiBuilder.group(ServedApi, "spotcasts", (handl
         // The metadata is kept as its text in the body, to be echoed back byte for byte.
         const sent = yield* Effect.option(request.text)
         const metadata = Option.getOrUndefined(Option.flatMap(sent, (text) => Option.fromNullable(memberText(text, "metadata"))))
-        return yield* accepted(yield* createSpotCast(yield* callerAccount, createSpotCastCommand(payload, metadata), claim))
+        return yield* createdAnswer(yield* createSpotCast(yield* callerAccount, createSpotCastCommand(payload, metadata), claim))
       }).pipe(withPurchaseUrl))
     .handle("refresh", ({ headers, path, payload }) =>
       Effect.gen(function*() {

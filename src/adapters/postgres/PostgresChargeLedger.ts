@@ -1,13 +1,23 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Effect, Either, Layer, Option, Schema } from "effect"
-import { entryDelta } from "../../domain/billing/Ledger.js"
+import { entryDelta, type LedgerEntry } from "../../domain/billing/Ledger.js"
 import { Receipt } from "../../domain/billing/Receipt.js"
 import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { ChargeLedger, type ChargeLedgerShape } from "../../ports/ChargeLedger.js"
+import { spanned } from "../../ports/Spans.js"
 import { Credits, Timestamp } from "./Columns.js"
 import { IdempotencyRecordFromRow } from "./IdempotencyRows.js"
 import { addDelta, LedgerEntryFromRow } from "./LedgerRows.js"
+import { ledgerEntryRow } from "./WrittenRows.js"
+
+/** What the charge statement answers: pg reads `bigint` credits as strings; the three are NULL when nothing was debited. */
+interface DebitedRow {
+  readonly current: string
+  readonly credit_balance: string | null
+  readonly total_purchased: string | null
+  readonly total_used: string | null
+}
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -53,35 +63,26 @@ export const make = Effect.gen(function*() {
   // claimed key, the balance left written into its receipt. `current` is the balance as it was (the
   // statement's snapshot): with no row debited it says how short the account is, and the caller fails,
   // which rolls the entry back with everything else.
-  const debitRow = SqlSchema.findOne({
-    Request: Schema.Struct({
-      key: Schema.NullOr(Schema.String),
-      entry: LedgerEntryFromRow,
-      delta: Schema.Struct({ creditBalance: Schema.Int, totalPurchased: Schema.Int, totalUsed: Schema.Int })
-    }),
-    Result: Schema.Struct({
-      current: Credits,
-      credit_balance: Schema.NullOr(Credits),
-      total_purchased: Schema.NullOr(Credits),
-      total_used: Schema.NullOr(Credits)
-    }),
-    execute: ({ delta, entry, key }) =>
-      sql`WITH debited AS (
+  // On every charge, inside the account's row lock: the entry is mapped as its schema would encode it
+  // (WrittenRows) and the balances read back as numbers, without decoding them through schemas.
+  const debitRow = (entry: LedgerEntry, key: string | null) => {
+    const delta = entryDelta(entry)
+    return sql<DebitedRow>`WITH debited AS (
             UPDATE accounts SET ${addDelta(sql, delta)}
-            WHERE account_id = ${entry.account_id} AND credit_balance + ${delta.creditBalance} >= 0
+            WHERE account_id = ${entry.accountId} AND credit_balance + ${delta.creditBalance} >= 0
             RETURNING credit_balance, total_purchased, total_used
           ), entry AS (
-            INSERT INTO ledger_entries ${sql.insert(entry)}
+            INSERT INTO ledger_entries ${sql.insert(ledgerEntryRow(entry))}
           )${
-        key === null ? sql`` : sql`, settled AS (
+      key === null ? sql`` : sql`, settled AS (
             UPDATE idempotency_keys SET credits_remaining = debited.credit_balance FROM debited
-            WHERE idempotency_keys.account_id = ${entry.account_id} AND idempotency_keys.key = ${key}
+            WHERE idempotency_keys.account_id = ${entry.accountId} AND idempotency_keys.key = ${key}
           )`
-      }
+    }
           SELECT a.credit_balance AS current, d.credit_balance, d.total_purchased, d.total_used
           FROM accounts a LEFT JOIN debited d ON true
-          WHERE a.account_id = ${entry.account_id}`
-  })
+          WHERE a.account_id = ${entry.accountId}`
+  }
 
   const findCharge = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: AccountId, forecastId: ForecastId }),
@@ -109,6 +110,9 @@ export const make = Effect.gen(function*() {
           SELECT entry_id FROM refund`
   })
 
+  // Spanned only when tracing (see Spans.ts): on every charge.
+  const debitSpan = spanned("ChargeLedger.debit")
+
   const ledger: ChargeLedgerShape = {
     claimKey: (accountId, claim, draft, liveSince) =>
       Effect.gen(function*() {
@@ -120,13 +124,16 @@ export const make = Effect.gen(function*() {
       }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.claimKey")),
 
     debit: (entry, settles) =>
-      Effect.map(debitRow({ key: settles ?? null, entry, delta: entryDelta(entry) }), (row) => {
-        if (Option.isSome(row) && row.value.credit_balance !== null) {
-          const { credit_balance, total_purchased, total_used } = row.value
-          return Either.right({ creditBalance: credit_balance, totalPurchased: total_purchased ?? 0, totalUsed: total_used ?? 0 })
+      Effect.map(debitRow(entry, settles ?? null), ([row]) => {
+        if (row !== undefined && row.credit_balance !== null) {
+          return Either.right({
+            creditBalance: Number(row.credit_balance),
+            totalPurchased: Number(row.total_purchased ?? 0),
+            totalUsed: Number(row.total_used ?? 0)
+          })
         }
-        return Either.left(Option.match(row, { onNone: () => 0, onSome: (r) => r.current }))
-      }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.debit")),
+        return Either.left(row === undefined ? 0 : Number(row.current))
+      }).pipe(Effect.orDie, debitSpan),
 
     chargeOf: (accountId, forecastId) =>
       findCharge({ accountId, forecastId }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.chargeOf")),

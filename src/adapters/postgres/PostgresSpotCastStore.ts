@@ -3,7 +3,9 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { jobFor } from "../../domain/forecast/Job.js"
 import { stagePercentage } from "../../domain/forecast/Progress.js"
+import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { AccountId, ForecastId } from "../../domain/Ids.js"
+import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { SecretSealer } from "../../ports/SecretSealer.js"
 import { spanned } from "../../ports/Spans.js"
@@ -11,10 +13,9 @@ import { openSecrets } from "./AccountRows.js"
 import { Timestamp } from "./Columns.js"
 import { makeForecastSteps } from "./ForecastSteps.js"
 import { makeNewForecasts } from "./NewForecasts.js"
-import { JobFromRow } from "./JobRows.js"
 import { makeCoalescedReads } from "./CoalescedReads.js"
 import { makeSpotCastReads, notHidden } from "./SpotCastReads.js"
-import { ForecastFromRow, SpotCastFromRow } from "./SpotCastRows.js"
+import { forecastRow, jobRow, spotcastRow } from "./WrittenRows.js"
 
 const COMPLETION_SAMPLES = 100
 
@@ -28,20 +29,21 @@ export const make = Effect.gen(function*() {
   // The spans of the reads on every GET, made only when tracing (see Spans).
   const getSpan = spanned("SpotCastStore.get")
   const listSpan = spanned("SpotCastStore.list")
+  // And those of every create.
+  const insertSpan = spanned("SpotCastStore.insert")
+  const completionsSpan = spanned("SpotCastStore.recentCompletionSeconds")
 
   const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
   // A create's three rows in one statement (one round trip): the foreign keys between them are checked
   // at the statement's end, when all three are there.
-  const insertCreated = SqlSchema.void({
-    Request: Schema.Struct({ spotcast: SpotCastFromRow, forecast: ForecastFromRow, job: JobFromRow }),
-    execute: ({ forecast, job, spotcast }) =>
-      sql`WITH spotcast AS (
-            INSERT INTO spotcasts ${sql.insert({ ...spotcast, forecast_count: 1, latest_forecast_id: forecast.forecast_id })}
-          ), forecast AS (
-            INSERT INTO forecasts ${sql.insert(forecast)}
-          )
-          INSERT INTO jobs ${sql.insert(job)}`
-  })
+  // Its rows are mapped as their schemas would encode them, without validating again (WrittenRows).
+  const insertCreated = (spotcast: SpotCast, forecast: Forecast) =>
+    sql`WITH spotcast AS (
+          INSERT INTO spotcasts ${sql.insert({ ...spotcastRow(spotcast), forecast_count: 1, latest_forecast_id: forecast.id })}
+        ), forecast AS (
+          INSERT INTO forecasts ${sql.insert(forecastRow(forecast))}
+        )
+        INSERT INTO jobs ${sql.insert(jobRow(jobFor(forecast)))}`
   // Locking the SpotCast row serializes refreshes of one SpotCast: only one sees its newest forecast
   // finished. The newest forecast is read by a second statement, after the lock: a join locked in the same
   // statement would be rechecked against the old forecast row when a concurrent refresh moved it on.
@@ -63,7 +65,7 @@ export const make = Effect.gen(function*() {
 
   const store: SpotCastStoreShape = {
     insert: (spotcast, forecast) =>
-      insertCreated({ spotcast, forecast, job: jobFor(forecast) }).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.insert")),
+      insertCreated(spotcast, forecast).pipe(Effect.asVoid, Effect.orDie, insertSpan),
 
     lockLatest: (accountId, spotcastId) =>
       Effect.gen(function*() {
@@ -108,7 +110,7 @@ export const make = Effect.gen(function*() {
           rows.map((r) => (DateTime.toEpochMillis(r.completed_at) - DateTime.toEpochMillis(r.created_at)) / 1000)
         ),
         Effect.orDie,
-        Effect.withSpan("SpotCastStore.recentCompletionSeconds")
+        completionsSpan
       )
   }
   return SpotCastStore.of(store)

@@ -6,6 +6,7 @@ import type { Forecast } from "../../domain/forecast/Forecast.js"
 import type { AccountId, LedgerEntryId, RouteId, SpotCastId, WidgetId } from "../../domain/Ids.js"
 import { ChargeLedger } from "../../ports/ChargeLedger.js"
 import { IdempotencyStore } from "../../ports/IdempotencyStore.js"
+import { spanned } from "../../ports/Spans.js"
 import { Transactions } from "../../ports/Transactions.js"
 import { creditsChargedTotal } from "../Metrics.js"
 
@@ -45,6 +46,13 @@ export interface ChargeCommand<A, E, R> extends ChargeParts {
 const countCharge = (charged: Charged) =>
   charged._tag === "Created" ? Metric.incrementBy(creditsChargedTotal, charged.receipt.creditsCharged) : Effect.void
 
+// Spanned only when tracing (see Spans.ts): on every create and refresh.
+const chargeSpans = {
+  create: spanned("Charge", { kind: "create" }),
+  refresh: spanned("Charge", { kind: "refresh" })
+} satisfies Record<Receipt["kind"], unknown>
+const priorSpan = spanned("Idempotency.prior")
+
 /**
  * Every charging command, in one transaction and one order: a live idempotency key replays (or is
  * refused); otherwise `check` may refuse, `write` stores what the command adds, and the receipt's
@@ -83,17 +91,14 @@ export const charge = <A, E, R>(command: ChargeCommand<A, E, R>) =>
     }))
     yield* countCharge(charged)
     return charged
-  }).pipe(Effect.withSpan("Charge", { attributes: { kind: command.kind } }))
+  }).pipe(chargeSpans[command.kind])
 
 /**
  * Looks the key up before anything else, so that a replay answers as the first request did even when
  * the same request would no longer pass today's checks. `charge` claims the key again atomically.
  */
-export const priorReceipt = Effect.fn("Idempotency.prior")(function*(
-  accountId: AccountId,
-  claim: IdempotencyClaim | undefined
-) {
-  if (claim === undefined) return Option.none<Receipt>()
-  const record = yield* (yield* IdempotencyStore).find(accountId, claim.key)
-  return yield* resolveClaim(Option.getOrUndefined(record), claim, yield* DateTime.now)
-})
+export const priorReceipt = (accountId: AccountId, claim: IdempotencyClaim | undefined) =>
+  claim === undefined ? Effect.succeed(Option.none<Receipt>()) : Effect.gen(function*() {
+    const record = yield* (yield* IdempotencyStore).find(accountId, claim.key)
+    return yield* resolveClaim(Option.getOrUndefined(record), claim, yield* DateTime.now)
+  }).pipe(priorSpan)

@@ -11,6 +11,7 @@ import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import type { CreateSpotCastCommand } from "../../domain/spotcast/SpotCastCommands.js"
 import { invalid } from "../../domain/Validation.js"
 import { Settings } from "../../ports/Settings.js"
+import { spanned } from "../../ports/Spans.js"
 import { SpotCastStore } from "../../ports/SpotCastStore.js"
 import { charge, type ChargeParts, type Charged, priorReceipt } from "../charge/Charge.js"
 import { estimateCompletionSeconds } from "../charge/EstimateCompletion.js"
@@ -28,12 +29,15 @@ export const newForecast = (spotcast: Pick<SpotCast, "id" | "accountId">, now: D
     ...initialLifecycle
   }))
 
+// Spanned only when tracing (see Spans.ts): Effect.fn captured a stack trace and provided a span on every create.
+const createSpan = spanned("CreateSpotCast")
+
 /** Prices, builds and atomically charges-and-stores a SpotCast with its first forecast and job. */
-export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
+export const createSpotCast = (
   account: Account,
   command: CreateSpotCastCommand,
   idempotency?: IdempotencyClaim
-) {
+) => Effect.gen(function*() {
   yield* requireWater(command.coordinates, "coordinates")
   const prior = yield* priorReceipt(account.id, idempotency)
   if (Option.isSome(prior)) return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
@@ -78,7 +82,7 @@ export const createSpotCast = Effect.fn("CreateSpotCast")(function*(
     estimatedCompletionSeconds: yield* estimateCompletionSeconds,
     idempotency
   })
-})
+}).pipe(createSpan)
 
 /** A new SpotCast with its first forecast and job, charged and stored in one transaction. */
 export const chargeNewSpotCast = (command: ChargeParts & { readonly spotcast: SpotCast; readonly forecast: Forecast }) =>

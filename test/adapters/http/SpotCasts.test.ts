@@ -1,5 +1,6 @@
 import { assert, layer } from "@effect/vitest"
 import { DateTime, Effect, Schema } from "effect"
+import { SpotCastAccepted } from "../../../src/adapters/http/contract/SpotCastAccepted.js"
 import { SpotCastList, SpotCastResource } from "../../../src/adapters/http/contract/SpotCastResource.js"
 import { ForecastInProgress } from "../../../src/domain/forecast/Forecast.js"
 import { account, awaitFinished, createBody, createSpotCast, get, ISO_UTC, postJson, postText, today } from "./support/Fixtures.js"
@@ -52,6 +53,15 @@ layer(TestServer.layer(), { excludeTestServices: true })("SpotCast endpoints", (
         forecast: `${BASE}/spotcast/${body.id}/forecast/${body.forecast_id}`,
         status: `${BASE}/spotcast/${body.id}/status`
       })
+    }))
+
+  it.effect("create's 202 is serialized without HttpApi's encoding pass: its bytes are SpotCastAccepted's encoding", () =>
+    Effect.gen(function*() {
+      const { key } = yield* account(20)
+      const { headers, json, status, text } = yield* postJson("/v3/spotcast", createBody(), key)
+      assert.strictEqual(status, 202)
+      assert.strictEqual(headers["content-type"], "application/json")
+      assert.strictEqual(text, JSON.stringify(Schema.encodeSync(SpotCastAccepted)(Schema.decodeUnknownSync(SpotCastAccepted)(json))))
     }))
 
   it.effect("a completed SpotCast has every contract field, metadata echoed exactly as sent", () =>
