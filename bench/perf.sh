@@ -7,7 +7,8 @@
 #             weather), forecasts finished per second from the first to the last; none may fail
 # Beside the rates, each server's CPU time is read from /proc: "per CPU-s" is work per second of one
 # core, which a busy shared machine disturbs far less than the rates (the worker's includes start-up).
-# Each round runs every scenario once, SpotCast then its anchor, so that both see the same machine load.
+# Each round runs every scenario once, SpotCast then its anchor (the reads: in reverse order every other round),
+# so that both see the same machine load.
 # Servers are pinned to CPU 0, wrk/pgbench to CPU 1 (taskset), PostgreSQL floats. Everything started here
 # is stopped by pid on exit and the database made here is dropped.
 # usage: bench/perf.sh            (after `npm run build`; needs wrk, psql, pgbench: apt-get install -y wrk)
