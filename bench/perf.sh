@@ -7,7 +7,8 @@
 #             weather), forecasts finished per second from the first to the last; none may fail
 # Beside the rates, each server's CPU time is read from /proc: "per CPU-s" is work per second of one
 # core, which a busy shared machine disturbs far less than the rates (the worker's includes start-up).
-# Each round runs every scenario once, SpotCast then its anchor, so that both see the same machine load.
+# Each round runs every scenario once, SpotCast then its anchor (the reads: in reverse order every other round),
+# so that both see the same machine load.
 # Servers are pinned to CPU 0, wrk/pgbench to CPU 1 (taskset), PostgreSQL floats. Everything started here
 # is stopped by pid on exit and the database made here is dropped.
 # usage: bench/perf.sh            (after `npm run build`; needs wrk, psql, pgbench: apt-get install -y wrk)
@@ -144,17 +145,16 @@ fi
 for r in $(seq "$ROUNDS"); do
   echo "# round $r: $(uptime)"
   if has reads; then
-    wrk_run $r spotcast_get "http://127.0.0.1:$PA/v3/spotcast/$ID" "$BENCH/perf-get.lua" "$API"
-    wrk_run $r baseline_get "http://127.0.0.1:$PB/v3/spotcast/$ID" "$BENCH/perf-get.lua" "$BP"
-    wrk_run $r spotcast_list "http://127.0.0.1:$PA/v3/spotcasts?limit=20" "$BENCH/perf-get.lua" "$API"
-    wrk_run $r baseline_list "http://127.0.0.1:$PB/v3/spotcasts?limit=20" "$BENCH/perf-get.lua" "$BP"
-    wrk_run $r spotcast_balance "http://127.0.0.1:$PA/v3/account/balance" "$BENCH/perf-get.lua" "$API"
-    wrk_run $r baseline_balance "http://127.0.0.1:$PB/v3/account/balance" "$BENCH/perf-get.lua" "$BP"
-    if [ -n "$PO" ]; then
-      wrk_run $r before_get "http://127.0.0.1:$PO/v3/spotcast/$ID" "$BENCH/perf-get.lua" "$OP"
-      wrk_run $r before_list "http://127.0.0.1:$PO/v3/spotcasts?limit=20" "$BENCH/perf-get.lua" "$OP"
-      wrk_run $r before_balance "http://127.0.0.1:$PO/v3/account/balance" "$BENCH/perf-get.lua" "$OP"
-    fi
+    # Each read on every server in turn; the order of the servers is reversed every other round, so that a
+    # machine whose load rises or falls during a round does not always favour the same one.
+    subjects="spotcast:$PA:$API baseline:$PB:$BP${PO:+ before:$PO:$OP}"
+    [ $((r % 2)) -eq 0 ] && subjects=$(echo "$subjects" | tr ' ' '\n' | tac | tr '\n' ' ')
+    for route in "get:/v3/spotcast/$ID" "list:/v3/spotcasts?limit=20" "balance:/v3/account/balance"; do
+      for s in $subjects; do
+        IFS=: read -r name port pid <<<"$s"
+        wrk_run $r "${name}_${route%%:*}" "http://127.0.0.1:$port${route#*:}" "$BENCH/perf-get.lua" "$pid"
+      done
+    done
   fi
   if has creates; then
     wrk_run $r spotcast_create "http://127.0.0.1:$PA/v3/spotcast" "$BENCH/perf-post.lua" "$API"

@@ -49,7 +49,7 @@ export const make = Effect.gen(function*() {
   // and then none for RECENT_KEY_MILLIS: revocations, suspensions and secret changes empty the cache.
   // Its account rows are opened (sealed secrets) as every other read of `accounts` here.
   const keyWithAccount = makeKeyWithAccount(sql, opened)
-  const recentKeys = makeRecentKeys((hash) => keyWithAccount(hash).pipe(Effect.orDie))
+  const recentKeys = makeRecentKeys(yield* Effect.runtime<never>(), (hash) => keyWithAccount(hash).pipe(Effect.orDie))
   const keysOf = SqlSchema.findAll({
     Request: ById,
     Result: ApiKeyFromRow,
@@ -153,8 +153,10 @@ export const make = Effect.gen(function*() {
       ),
     revokeKey: (accountId, keyId, at) =>
       revoke({ accountId, keyId, at }).pipe(Effect.ensuring(recentKeys.clear), Effect.orDie, Effect.withSpan("AccountStore.revokeKey")),
+    // The cached key is marked first: the requests that read it while the write is on its way see it
+    // touched and do not each send the same UPDATE (queued on the row's lock, every minute).
     touchKey: (keyId, at) =>
-      touch({ keyId, at }).pipe(Effect.zipRight(recentKeys.touched(keyId, at)), Effect.orDie, touchKeySpan),
+      recentKeys.touched(keyId, at).pipe(Effect.zipRight(touch({ keyId, at })), Effect.orDie, touchKeySpan),
     setStatus: (accountId, status) =>
       updateAccount({ accountId, status, secret: null }).pipe(
         Effect.ensuring(recentKeys.clear),
