@@ -37,7 +37,7 @@ export const layer = (threads: Option.Option<number>): Layer.Layer<ComputePool> 
  * each of its three steps takes 0.3–1 ms for 2 days and 0.7–2.2 ms for 5 (medians; up to 8 ms with a
  * collection), each after a turn of the loop: far less than the 50 ms a request may wait. A thread is a
  * V8 instance of its own (about 45 MB of RSS, most of it effect's and the domain's module graph) that a
- * burst of forecasts would otherwise start and keep for its whole length, for about a tenth of the
+ * burst of forecasts would otherwise start and keep for its whole length, for under a tenth of the
  * burst's CPU. Routes (hundreds of ms) and simulated weather (hundreds of series for a route) still go
  * to a thread.
  */
