@@ -2,7 +2,7 @@ import * as WorkerThreads from "node:worker_threads"
 import type { WorkerError } from "@effect/platform"
 import * as Worker from "@effect/platform/Worker"
 import * as NodeWorker from "@effect/platform-node/NodeWorker"
-import { Duration, Effect, Layer, type ParseResult, type Scope } from "effect"
+import { Duration, Effect, Layer, type ParseResult, Scope } from "effect"
 import {
   AnalyzeRoute,
   ComputePool,
@@ -34,9 +34,11 @@ const IDLE_THREAD_LIFETIME = Duration.minutes(1)
  */
 export const make = (options: ThreadOptions): Effect.Effect<ComputePoolShape, never, Scope.Scope> =>
   Effect.gen(function*() {
+    const scope = yield* Effect.scope
     // Threads start when there is work and stop after a minute without: each is a V8 instance of its
-    // own (about 50 MB of RSS), which a process serving only reads should not carry.
-    const pool = yield* Worker.makePoolSerialized<ComputeTask>({
+    // own (about 50 MB of RSS), which a process serving only reads should not carry. The pool itself is
+    // made on the first step, not here: making it starts a thread at once (to report a spawn error).
+    const makePool = Worker.makePoolSerialized<ComputeTask>({
       minSize: 0,
       maxSize: Math.max(1, options.threads),
       concurrency: 1,
@@ -49,8 +51,11 @@ export const make = (options: ThreadOptions): Effect.Effect<ComputePoolShape, ne
         options.onSpawn?.(thread)
         return thread
       })),
-      Effect.orDie
+      Effect.orDie,
+      // Its threads belong to the pool's scope: closing it terminates them, however late they started.
+      Scope.extend(scope)
     )
+    const pool = yield* Effect.cached(makePool)
     // The transport's own errors (a lost thread, a message that does not decode) are defects here.
     type Transport = WorkerError.WorkerError | ParseResult.ParseError
     const isTransport = (e: unknown): e is Transport =>
@@ -58,11 +63,11 @@ export const make = (options: ThreadOptions): Effect.Effect<ComputePoolShape, ne
     const run = <A, E>(step: Effect.Effect<A, E | Transport>): Effect.Effect<A, Exclude<E, Transport>> =>
       Effect.catchIf(step, isTransport, Effect.die) as Effect.Effect<A, Exclude<E, Transport>>
     return {
-      judgeForecast: (input) => run(pool.executeEffect(new JudgeForecast({ input }))),
-      writeForecast: (input) => run(pool.executeEffect(new WriteForecast({ input }))),
-      finishForecast: (input) => run(pool.executeEffect(new FinishForecast({ input }))),
-      analyzeRoute: (route, cells) => run(pool.executeEffect(new AnalyzeRoute({ route, cells }))),
-      simulateWeather: (input) => run(pool.executeEffect(new SimulateWeather({ input })))
+      judgeForecast: (input) => run(Effect.flatMap(pool, (p) => p.executeEffect(new JudgeForecast({ input })))),
+      writeForecast: (input) => run(Effect.flatMap(pool, (p) => p.executeEffect(new WriteForecast({ input })))),
+      finishForecast: (input) => run(Effect.flatMap(pool, (p) => p.executeEffect(new FinishForecast({ input })))),
+      analyzeRoute: (route, cells) => run(Effect.flatMap(pool, (p) => p.executeEffect(new AnalyzeRoute({ route, cells })))),
+      simulateWeather: (input) => run(Effect.flatMap(pool, (p) => p.executeEffect(new SimulateWeather({ input }))))
     }
   })
 

@@ -3,7 +3,7 @@ import { resolvePreferences } from "../../../src/domain/spotcast/Preferences.js"
 import { fileURLToPath } from "node:url"
 import type * as WorkerThreads from "node:worker_threads"
 import { assert, describe, it } from "@effect/vitest"
-import { Cause, DateTime, Effect, Either, Exit, Layer } from "effect"
+import { Cause, Context, DateTime, Effect, Either, Exit, Layer } from "effect"
 import * as BuiltinAnalyst from "../../../src/adapters/analyst/BuiltinAnalyst.js"
 import * as InProcessCompute from "../../../src/adapters/compute/InProcessCompute.js"
 import * as ThreadCompute from "../../../src/adapters/compute/ThreadCompute.js"
@@ -14,7 +14,8 @@ import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
 import { makePeriod } from "../../../src/domain/forecast/ForecastPeriod.js"
 import { AccountId, RouteId, SpotCastId } from "../../../src/domain/Ids.js"
 import type { Route } from "../../../src/domain/route/Route.js"
-import type { ComputePoolShape } from "../../../src/ports/ComputePool.js"
+import { ComputePool, type ComputePoolShape } from "../../../src/ports/ComputePool.js"
+import { withForecastsOnLoop } from "../../../src/main/compute/Compute.js"
 import { WeatherProvider } from "../../../src/ports/WeatherProvider.js"
 import { steps } from "../../../src/main/compute/Steps.js"
 import * as TestSettings from "../../support/TestSettings.js"
@@ -110,6 +111,21 @@ describe("compute pool", () => {
       const after = yield* pool.analyzeRoute(route, weather.cells).pipe(Effect.retry({ times: 3 }), Effect.orDie)
       assert.strictEqual(after.departures?.length, 13)
       assert.isAbove(spawned.length, before)
+    }))
+
+  it.scopedLive("no thread starts before a step needs one; with a forecast's steps on the loop, forecasts start none and a route one", () =>
+    Effect.gen(function*() {
+      const spawned: Array<WorkerThreads.Worker> = []
+      const pool = Context.get(yield* Layer.build(withForecastsOnLoop(threads(spawned))), ComputePool)
+      assert.strictEqual(spawned.length, 0)
+      const inPlace = yield* Effect.forEach([0, 1, 2], (n) => forecast(n))
+      const onLoop = yield* Effect.forEach([0, 1, 2], (n) => forecast(n, pool), { concurrency: 3 })
+      assert.deepStrictEqual(onLoop.map((a) => JSON.stringify(a)), inPlace.map((a) => JSON.stringify(a)))
+      assert.strictEqual(spawned.length, 0)
+      const weather = yield* routeCells
+      const analysis = yield* pool.analyzeRoute(route, weather.cells)
+      assert.strictEqual(analysis.departures?.length, 13)
+      assert.strictEqual(spawned.length, 1)
     }))
 
   it.scopedLive("closing the pool terminates its threads", () =>
