@@ -21,6 +21,21 @@ export const LedgerEntryRow = Schema.Struct({
   created_at: Timestamp
 })
 
+/** A `ledger_entries` row's fields from an entry, its time still a `DateTime` and credits a number. */
+export const ledgerEntryToRow = (e: LedgerEntry) => ({
+  account_id: e.accountId,
+  entry_id: e.id,
+  kind: e.kind,
+  amount: e.amount,
+  forecast_id: e.forecastId ?? null,
+  widget_id: e.widgetId ?? null,
+  route_id: e.routeId ?? null,
+  refund_of: e.refundOf ?? null,
+  product: e.product ?? null,
+  note: e.note ?? null,
+  created_at: e.createdAt
+})
+
 export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSchema(LedgerEntry), {
   strict: true,
   decode: (r) => ({
@@ -36,19 +51,7 @@ export const LedgerEntryFromRow = Schema.transform(LedgerEntryRow, Schema.typeSc
     ...(r.product === null ? {} : { product: r.product }),
     ...(r.note === null ? {} : { note: r.note })
   }),
-  encode: (e) => ({
-    account_id: e.accountId,
-    entry_id: e.id,
-    kind: e.kind,
-    amount: e.amount,
-    forecast_id: e.forecastId ?? null,
-    widget_id: e.widgetId ?? null,
-    route_id: e.routeId ?? null,
-    refund_of: e.refundOf ?? null,
-    product: e.product ?? null,
-    note: e.note ?? null,
-    created_at: e.createdAt
-  })
+  encode: ledgerEntryToRow
 })
 
 /**

@@ -59,7 +59,8 @@ const spotcastFromRow = (r: SpotCastRowType): SpotCast => ({
       : { vessel: { type: r.vessel_type, lengthFt: r.vessel_length_ft } })
 })
 
-const spotcastToRow = (s: SpotCast): SpotCastRowType => ({
+/** A `spotcasts` row's fields from a SpotCast, its times still `DateTime`s (the row schema's type side). */
+export const spotcastToRow = (s: SpotCast): SpotCastRowType => ({
     account_id: s.accountId,
     spotcast_id: s.id,
     created_at: s.createdAt,

@@ -4,6 +4,8 @@ import type { Forecast } from "../../domain/forecast/Forecast.js"
 import type { Job } from "../../domain/forecast/Job.js"
 import type { LedgerEntry } from "../../domain/billing/Ledger.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
+import { ledgerEntryToRow } from "./LedgerRows.js"
+import { spotcastToRow } from "./SpotCastRows.js"
 
 /**
  * The rows a create writes (its SpotCast, forecast, job and charge), mapped from the domain values
@@ -17,23 +19,9 @@ const date = (t: DateTime.Utc) => new Date(DateTime.toEpochMillis(t))
 
 /** A `spotcasts` row, as `SpotCastFromRow` encodes it. */
 export const spotcastRow = (s: SpotCast) => ({
-  account_id: s.accountId,
-  spotcast_id: s.id,
+  ...spotcastToRow(s),
   created_at: date(s.createdAt),
-  latitude: s.coordinates.latitude,
-  longitude: s.coordinates.longitude,
-  start_at: date(s.start),
-  num_days: s.numDays,
-  trip_duration_hours: s.tripDurationHours ?? null,
-  metadata: s.metadata ?? null,
-  webhook_url: s.webhookUrl ?? null,
-  language: s.preferences.language,
-  distance_units: s.preferences.distanceUnits,
-  speed_units: s.preferences.speedUnits,
-  height_units: s.preferences.heightUnits,
-  temperature_units: s.preferences.temperatureUnits,
-  vessel_type: s.vessel?.type ?? null,
-  vessel_length_ft: s.vessel?.lengthFt ?? null
+  start_at: date(s.start)
 })
 
 // A new forecast has no analysis; one given is encoded as its schema says (never on the create path).
@@ -69,15 +57,7 @@ export const jobRow = (j: Job) => ({
 
 /** A `ledger_entries` row, as `LedgerEntryFromRow` encodes it. */
 export const ledgerEntryRow = (e: LedgerEntry) => ({
-  account_id: e.accountId,
-  entry_id: e.id,
-  kind: e.kind,
+  ...ledgerEntryToRow(e),
   amount: String(e.amount),
-  forecast_id: e.forecastId ?? null,
-  widget_id: e.widgetId ?? null,
-  route_id: e.routeId ?? null,
-  refund_of: e.refundOf ?? null,
-  product: e.product ?? null,
-  note: e.note ?? null,
   created_at: date(e.createdAt)
 })
