@@ -41,7 +41,9 @@ describe("forecasts end to end through the server", () => {
       SPOTCAST_OPEN_METEO_FORECAST_URL: `http://127.0.0.1:${port}/v1/forecast`,
       SPOTCAST_OPEN_METEO_MARINE_URL: `http://127.0.0.1:${port}/v1/marine`,
       SPOTCAST_OPEN_METEO_RETRIES: "1",
-      SPOTCAST_WORKER_POLL_MS: "50"
+      SPOTCAST_WORKER_POLL_MS: "50",
+      // Status is polled every 100 ms: the default 60 a minute would refuse the polls of a slow run.
+      SPOTCAST_RATE_LIMIT_PER_MINUTE: "100000"
     })
   }, 60_000)
   afterAll(async () => {
