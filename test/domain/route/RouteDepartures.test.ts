@@ -4,7 +4,6 @@ import { AccountId, RouteId, SpotCastId } from "../../../src/domain/Ids.js"
 import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
 import type { Route } from "../../../src/domain/route/Route.js"
 import { nearestHourKey, type WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
-import type { HourlyPoint } from "../../../src/domain/weather/HourlyWeather.js"
 import { routeHour } from "./RouteHour.js"
 
 const HOUR = 3_600_000

@@ -24,8 +24,6 @@ const classWord = { GO: "FAVORABLE", CAUTION: "PRUDENCE", AVOID: "À ÉVITER" } 
 
 const list = (items: ReadonlyArray<string>) => joinList(items, ", ", () => " et ")
 
-const of = (name: string) => /^[aeiou]/.test(name) ? `d'${name}` : `de ${name}`
-
 const rain = (f: DayFacts) =>
   f.rainChance !== undefined
     ? `risque de pluie de ${f.rainChance}${f.rainRate !== undefined ? ` (${f.rainRate})` : ""}`
