@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { oneLine } from "./cli/OneLine.js"
 import { StartupFailure } from "./StartupFailure.js"
 
@@ -12,3 +12,10 @@ export const loadModule = <M>(load: () => Promise<M>, what: string): Effect.Effe
     try: load,
     catch: (error) => new StartupFailure(`cannot load ${what} (${oneLine(error)}); reinstall SpotCast (npm ci, npm run build)`)
   })
+
+/** A layer built from a module loaded as `loadModule` does, when the layer is built. */
+export const loadLayer = <M, A, E, R>(
+  load: () => Promise<M>,
+  what: string,
+  build: (module: M) => Layer.Layer<A, E, R>
+): Layer.Layer<A, E | StartupFailure, R> => Layer.unwrapEffect(Effect.map(loadModule(load, what), build))

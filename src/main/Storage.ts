@@ -1,6 +1,6 @@
-import { Effect, Layer } from "effect"
+import { Layer } from "effect"
 import * as AesGcmSealer from "../adapters/system/AesGcmSealer.js"
-import { loadModule } from "./LoadModule.js"
+import { loadLayer } from "./LoadModule.js"
 import type { SecretsConfig } from "./config/Secrets.js"
 import type { StorageChoice } from "./config/Storage.js"
 
@@ -14,24 +14,20 @@ export const layer = (choice: StorageChoice, applicationName: string, secrets: S
   const sealer = AesGcmSealer.layer(secrets)
   switch (choice._tag) {
     case "memory":
-      return Layer.unwrapEffect(Effect.map(
-        loadModule(() => import("../adapters/memory/MemoryStorage.js"), "memory storage"),
-        (MemoryStorage) => MemoryStorage.layer
-      ))
+      return loadLayer(() => import("../adapters/memory/MemoryStorage.js"), "memory storage", (MemoryStorage) => MemoryStorage.layer)
     case "embedded":
-      return Layer.unwrapEffect(Effect.map(
-        loadModule(() => import("../adapters/postgres/EmbeddedPostgres.js"), "embedded PGlite storage"),
+      return loadLayer(
+        () => import("../adapters/postgres/EmbeddedPostgres.js"),
+        "embedded PGlite storage",
         (EmbeddedPostgres) => Layer.provide(EmbeddedPostgres.layer({ dataDir: choice.dataDir, optimizedCodeOnly: true }), sealer)
-      ))
+      )
     case "server":
-      return Layer.unwrapEffect(Effect.map(
-        loadModule(() => import("../adapters/postgres/PostgresStorage.js"), "PostgreSQL storage"),
+      return loadLayer(
+        () => import("../adapters/postgres/PostgresStorage.js"),
+        "PostgreSQL storage",
         (PostgresStorage) =>
-          Layer.provide(
-            PostgresStorage.layerUrl(choice.url, { maxConnections: choice.poolSize, applicationName }),
-            sealer
-          )
-      ))
+          Layer.provide(PostgresStorage.layerUrl(choice.url, { maxConnections: choice.poolSize, applicationName }), sealer)
+      )
   }
 }
 

@@ -1,7 +1,7 @@
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import { Effect, Function, Layer, Option } from "effect"
 import type { TelemetryConfig } from "../config/Telemetry.js"
-import { loadModule } from "../LoadModule.js"
+import { loadLayer } from "../LoadModule.js"
 import type { StartupFailure } from "../StartupFailure.js"
 
 /** Where spans go: the traces endpoint as given, else `<endpoint>/v1/traces`; none when tracing is off. */
@@ -27,6 +27,5 @@ export const layer = (config: TelemetryConfig): Layer.Layer<never, StartupFailur
   Option.match(tracesUrl(config), {
     onNone: () => disabled,
     onSome: (url) =>
-      Layer.unwrapEffect(Effect.map(loadModule(() => import("./OtlpExport.js"), "the OTLP exporter"), (OtlpExport) =>
-        OtlpExport.layer(config, url)))
+      loadLayer(() => import("./OtlpExport.js"), "the OTLP exporter", (OtlpExport) => OtlpExport.layer(config, url))
   })
