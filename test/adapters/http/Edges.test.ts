@@ -5,44 +5,20 @@ import { connect, type Socket } from "node:net"
 import { duplicateKey } from "../../../src/adapters/http/BodyShape.js"
 import { HEADERS_TIMEOUT_MS } from "../../../src/adapters/http/ParserErrors.js"
 import { account, get, postText, today } from "./support/Fixtures.js"
+import { parseRawAnswer, type RawAnswer } from "./support/RawAnswer.js"
 import * as TestServer from "./support/TestServer.js"
-
-interface Answer {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  readonly json: any
-  readonly text: string
-}
-
-const parse = (text: string): Answer => {
-  const split = text.indexOf("\r\n\r\n")
-  const [statusLine = "", ...lines] = text.slice(0, split === -1 ? text.length : split).split("\r\n")
-  const headers: Record<string, string> = {}
-  for (const line of lines) {
-    const colon = line.indexOf(":")
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
-  }
-  const body = split === -1 ? "" : text.slice(split + 4)
-  let json: unknown
-  try {
-    json = JSON.parse(body)
-  } catch {
-    json = undefined
-  }
-  return { status: Number(statusLine.split(" ")[1] ?? 0), headers, json, text }
-}
 
 const port = Effect.map(HttpServer.HttpServer, (server) => server.address._tag === "TcpAddress" ? server.address.port : 0)
 
 /** Sends raw bytes (optionally leaving the connection open) and reads the answer until the server closes. */
 const exchange = (bytes: string) =>
   Effect.flatMap(port, (p) =>
-    Effect.async<Answer>((resume) => {
+    Effect.async<RawAnswer>((resume) => {
       const socket = connect(p, "127.0.0.1", () => socket.write(bytes))
       let text = ""
       socket.on("data", (d) => (text += d))
-      socket.on("close", () => resume(Effect.succeed(parse(text))))
-      socket.on("error", () => resume(Effect.succeed(parse(text))))
+      socket.on("close", () => resume(Effect.succeed(parseRawAnswer(text))))
+      socket.on("error", () => resume(Effect.succeed(parseRawAnswer(text))))
     }))
 
 /** One keep-alive request's answer, read by its Content-Length (the connection stays open). */
@@ -50,7 +26,7 @@ const request = (lines: ReadonlyArray<string>) =>
   exchange([...lines, "Connection: close", "", ""].join("\r\n"))
 
 /** The envelope, a Request-Id in the header and the body, and the rate-limit headers. */
-const ours = (answer: Answer, status: number, code: string) => {
+const ours = (answer: RawAnswer, status: number, code: string) => {
   assert.strictEqual(answer.status, status, answer.text)
   assert.strictEqual(answer.json?.error?.code, code, answer.text)
   assert.isString(answer.json.error.message)

@@ -15,6 +15,7 @@ import { describeServer, serverStorage } from "../postgres/TestDatabase.js"
 import type { StorageHealth } from "../../../src/ports/StorageHealth.js"
 import type { StoragePorts } from "../../ports/StorageHarness.js"
 import { account, createSpotCast, get } from "./support/Fixtures.js"
+import { parseRawAnswer, type RawAnswer } from "./support/RawAnswer.js"
 import * as TestServer from "./support/TestServer.js"
 
 /**
@@ -212,16 +213,9 @@ const build = (r: Req, key: string) => {
   return request
 }
 
-interface WireAnswer {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  readonly text: string
-  readonly json: any
-}
-
 /** The request as bytes on a socket of its own (Connection: close), with the wire case's changes; read until the server closes. */
 const sendWire = (port: number, r: Req, key: string, wire: string) =>
-  Effect.async<WireAnswer>((resume) => {
+  Effect.async<RawAnswer>((resume) => {
     const built = build(r, key)
     let method = built.method as string
     if (wire === "unknown-method") method = "FROB"
@@ -258,26 +252,7 @@ const sendWire = (port: number, r: Req, key: string, wire: string) =>
     const chunks: Array<Buffer> = []
     // Written without half-closing, as HTTP clients do (Node aborts the requests of a client that half-closes).
     const socket = connect(port, "127.0.0.1", () => socket.write(Buffer.concat([head, payload])))
-    const done = () => {
-      const text = Buffer.concat(chunks).toString("utf8")
-      const split = text.indexOf("\r\n\r\n")
-      const [statusLine = "", ...headerLines] = text.slice(0, split === -1 ? text.length : split).split("\r\n")
-      const headers: Record<string, string> = {}
-      for (const line of headerLines) {
-        const colon = line.indexOf(":")
-        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
-      }
-      const rest = split === -1 ? "" : text.slice(split + 4)
-      // A chunked answer's body is between its size lines.
-      const unchunked = headers["transfer-encoding"] === "chunked" ? rest.replace(/^[0-9a-f]+\r\n/i, "").replace(/\r\n0\r\n\r\n$/, "") : rest
-      let json: unknown
-      try {
-        json = JSON.parse(unchunked)
-      } catch {
-        json = undefined
-      }
-      resume(Effect.succeed({ status: Number(statusLine.split(" ")[1] ?? 0), headers, text, json }))
-    }
+    const done = () => resume(Effect.succeed(parseRawAnswer(Buffer.concat(chunks).toString("utf8"))))
     socket.on("data", (d: Buffer) => chunks.push(d))
     socket.on("close", done)
     socket.on("error", () => undefined)
