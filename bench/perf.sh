@@ -17,6 +17,10 @@
 #        the default, is the same work as SpotCast's: one window per key in rate_windows, shared by processes)
 #        BEFORE=<another built checkout>: the reads also run on that build's API (on the same database and
 #        rows, in the same rounds), and the report adds "before → now" ratios
+#        NODE_FLAGS="--a-v8-flag ...": node options for this checkout's SpotCast (not BEFORE's, not the anchor's):
+#        with BEFORE=<this checkout> it compares a setting against none in one run
+#        GC=1: every server runs with V8's GC trace (--trace-gc-nvp), and each run prints what a request
+#        allocated, how much of it lived on to the old generation, and how often the old generation was collected
 
 # Bounded: about ROUNDS × (8 × DUR + 20) s plus a minute of set-up.
 set -u
@@ -24,6 +28,9 @@ BENCH="$(cd "$(dirname "$0")" && pwd)"
 PROJ="$(cd "$BENCH/.." && pwd)"
 # free_port and wait_http (lib.sh's PIDS, cleanup and traps are replaced by this script's own below)
 . "$BENCH/lib.sh"
+NODE_FLAGS="${NODE_FLAGS:-}" GC="${GC:-}"
+GC_FLAGS=""; [ -n "$GC" ] && GC_FLAGS="--trace-gc-nvp"
+declare -A LOGS=() # server pid -> its log, for the GC trace
 ROUNDS="${ROUNDS:-3}" DUR="${DUR:-10}" CONNS="${CONNS:-32}" PIPE_N="${PIPE_N:-1000}" PIPE_C="${PIPE_C:-16}"
 PHASES="${PHASES:-reads creates pipeline}"
 PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432}"
@@ -56,12 +63,13 @@ stop_pid() { local i; kill "$1" 2>/dev/null; for i in $(seq 200); do kill -0 "$1
 # spotcast <role> <port> <log> [env...]: starts SpotCast (the build in $BIN, this checkout's by default) on
 # CPU 0 and sets SP to its pid
 spotcast() {
-  local role="$1" port="$2" log="$3" bin="${BIN:-$PROJ/dist/main/bin.js}"; shift 3
+  local role="$1" port="$2" log="$3" bin="${BIN:-$PROJ/dist/main/bin.js}" flags=""; shift 3
+  [ -n "${BIN:-}" ] || flags="$NODE_FLAGS"
   env PORT="$port" HOST=127.0.0.1 PUBLIC_BASE_URL="http://127.0.0.1:$port" DATABASE_URL="$URL" \
     SPOTCAST_BOOTSTRAP_KEY="$KEY" SPOTCAST_BOOTSTRAP_CREDITS=1000000000 SPOTCAST_RATE_LIMIT_PER_MINUTE=100000000 \
     SPOTCAST_WEATHER_PROVIDER=simulated SPOTCAST_CURSOR_SECRET="$CURSOR_SECRET" SPOTCAST_SHUTDOWN_GRACE_MS=2000 "$@" \
-    taskset -c 0 node "$bin" serve --role "$role" >"$log" 2>&1 &
-  SP=$!; PIDS+=("$SP")
+    taskset -c 0 node $GC_FLAGS $flags "$bin" serve --role "$role" >"$log" 2>&1 &
+  SP=$!; PIDS+=("$SP"); LOGS[$SP]="$log"
 }
 # CPU seconds a process has used so far (user + system), from /proc
 cpu_s() { awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat" 2>/dev/null || echo 0; }
@@ -69,7 +77,8 @@ cpu_s() { awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/p
 # to the results: cpu_s is the server's CPU time during the run, so that requests per CPU second can be
 # compared too (a shared machine gives each process a varying share of a core; the CPU cost does not vary).
 wrk_run() {
-  local out="$WORK/wrk.$2.$1.txt" c0 c1
+  local out="$WORK/wrk.$2.$1.txt" c0 c1 log="${LOGS[$5]:-}" l0=0
+  [ -n "$GC" ] && [ -n "$log" ] && l0=$(stat -c %s "$log")
   c0=$(cpu_s "$5")
   # the server's resident memory, sampled twice a second while wrk runs (max printed after the run)
   ( m=0; while sleep 0.5; do r=$(ps -o rss= -p "$5" 2>/dev/null) || break; [ "${r:-0}" -gt "$m" ] && m=$r; echo "$m" >"$out.rss"; done ) &
@@ -78,6 +87,13 @@ wrk_run() {
   kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
   c1=$(cpu_s "$5")
   echo "# $2 round $1: server RSS max $(cat "$out.rss" 2>/dev/null || echo '?') kB"
+  if [ -n "$GC" ] && [ -n "$log" ]; then
+    # V8's trace of this run's collections: each scavenge says what was allocated since the last and what it promoted
+    tail -c +$((l0 + 1)) "$log" | awk -v n="$(grep -oP '\d+(?= requests in)' "$out")" -v d="$DUR" -v who="$2" -v r="$1" '
+      /gc=s / { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "allocated") a += kv[2]; if (kv[1] == "promoted") p += kv[2] }; s++ }
+      /gc=mc / { mc++ }
+      END { if (n > 0 && a > 0) printf "# gc %s round %s: %.0f KB allocated a request, %.1f %% of it promoted (%.1f KB), %d scavenges, %d old-generation collections (one every %.1f s)\n", who, r, a / n / 1024, 100 * p / a, p / n / 1024, s, mc, mc ? d / mc : 0 }'
+  fi
   node -e '
     const t = require("fs").readFileSync(process.argv[1], "utf8")
     const ms = (v, u) => Number(v) * ({ us: 0.001, ms: 1, s: 1000, m: 60000 }[u])
@@ -114,8 +130,8 @@ stop_pid "$SEED"
 
 if has reads; then
   PB=$(free_port)
-  taskset -c 0 node "$BENCH/baseline-server.mjs" "$PB" "$URL" "http://127.0.0.1:$PA" "$CURSOR_SECRET" >"$WORK/baseline.log" 2>&1 &
-  BP=$!; PIDS+=("$BP")
+  taskset -c 0 node $GC_FLAGS "$BENCH/baseline-server.mjs" "$PB" "$URL" "http://127.0.0.1:$PA" "$CURSOR_SECRET" >"$WORK/baseline.log" 2>&1 &
+  BP=$!; PIDS+=("$BP"); LOGS[$BP]="$WORK/baseline.log"
   wait_http "http://127.0.0.1:$PB/" 30 || exit 1
   PO=""
   if [ -n "$BEFORE" ]; then
