@@ -4,18 +4,22 @@
 # and through @effect/sql-pg; for each, a 3 s warm-up then DUR s of wrk at 32 connections, with V8's
 # collection trace: what a request allocated, the share of it promoted to the old generation, the
 # old-generation collections and the p99 (docs/performance.md, "The reads' tail, traced to its cause").
+# SERVER=suspend runs the smallest case instead, bench/suspend.mjs (node:http, one Effect fiber a request;
+# MODES="none yield syncresume immediate promise"; no database).
 # The server runs on CPU 0, wrk on CPU 1. Needs wrk, a PostgreSQL server (PGURL) and npm ci.
-# usage: bash bench/bare-route-gc.sh        env: DUR=6 MODES="none sleep rawpg sql" PGURL=postgres://postgres@127.0.0.1:5432/postgres
+# usage: bash bench/bare-route-gc.sh        env: DUR=6 MODES="none sleep rawpg sql" PGURL=postgres://postgres@127.0.0.1:5432/postgres SERVER=bare-route
 set -u
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 need_wrk
-DUR="${DUR:-6}" MODES="${MODES:-none sleep rawpg sql}" PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432/postgres}"
+SERVER="${SERVER:-bare-route}"
+if [ "$SERVER" = suspend ]; then DEFAULT_MODES="none yield syncresume immediate promise"; else DEFAULT_MODES="none sleep rawpg sql"; fi
+DUR="${DUR:-6}" MODES="${MODES:-$DEFAULT_MODES}" PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432/postgres}"
 LOG="$(mktemp -t bare-route.XXXXXX)"
 echo "# $(nproc) CPUs; $(uptime)"
 for mode in $MODES; do
   port=$(free_port)
-  $ON_SERVER node --trace-gc-nvp bench/bare-route.mjs "$mode" "$port" "$PGURL" >"$LOG" 2>&1 &
+  $ON_SERVER node --trace-gc-nvp "bench/$SERVER.mjs" "$mode" "$port" "$PGURL" >"$LOG" 2>&1 &
   pid=$!; PIDS+=("$pid")
   wait_http "http://127.0.0.1:$port/" 30 || { tail -5 "$LOG"; exit 1; }
   $ON_LOAD wrk -t1 -c32 -d3s "http://127.0.0.1:$port/" >/dev/null
@@ -26,7 +30,7 @@ for mode in $MODES; do
   tail -c +$((from + 1)) "$LOG" | awk -v n="$n" -v mode="$mode" -v p99="$p99" -v d="$DUR" '
     /gc=s / { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "allocated") a += kv[2]; if (kv[1] == "promoted") p += kv[2] }; s++ }
     /gc=mc / { mc++ }
-    END { printf "%-6s %6.0f req/s  %4.0f KB allocated a request, %.2f %% of it promoted (%.2f KB)  scavenges %d, old-generation collections %d  p99 %s\n", mode, n / d, a / n / 1024, 100 * p / a, p / n / 1024, s, mc, p99 }'
+    END { printf "%-10s %6.0f req/s  %4.0f KB allocated a request, %.2f %% of it promoted (%.2f KB)  scavenges %d, old-generation collections %d  p99 %s\n", mode, n / d, a / n / 1024, 100 * p / a, p / n / 1024, s, mc, p99 }'
   kill "$pid"; wait "$pid" 2>/dev/null
 done
 rm -f "$LOG"
