@@ -134,14 +134,19 @@ export const layer = (options: ServerOptions & { readonly port: number; readonly
   )
 }
 
-/** The same server on a random local port, with an HttpClient pointed at it (tests). */
+/**
+ * The same server on a random local port, with an HttpClient pointed at it (tests). The client opens at
+ * most as many connections at once as the service's server lets one address hold: it runs in the
+ * server's own process, so a burst of a thousand requests would have every connection accepted at once
+ * and some written to only after the server's header deadline had passed (a reset, not an answer).
+ */
 export const layerTest = (options: ServerOptions) => {
   const edge = ParserErrors.makeEdge()
   return Layer.merge(app(options), edgeRateHeaders(edge)).pipe(
     Layer.provideMerge(
       HttpServer.layerTestClient.pipe(
         Layer.provide(NodeHttpClient.layerWithoutAgent),
-        Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: false })),
+        Layer.provide(NodeHttpClient.makeAgentLayer({ keepAlive: false, maxSockets: ParserErrors.MAX_CONNECTIONS_PER_ADDRESS })),
         Layer.provideMerge(NodeHttpServer.layer(serverOf(options, edge, undefined), { port: 0 }))
       )
     )
