@@ -27,10 +27,7 @@ for mode in $MODES; do
   out=$($ON_LOAD wrk -t1 -c32 -d"${DUR}s" --latency "http://127.0.0.1:$port/")
   n=$(echo "$out" | grep -oP '\d+(?= requests in)')
   p99=$(echo "$out" | grep -P '^\s+99%' | awk '{print $2}')
-  tail -c +$((from + 1)) "$LOG" | awk -v n="$n" -v mode="$mode" -v p99="$p99" -v d="$DUR" '
-    /gc=s / { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "allocated") a += kv[2]; if (kv[1] == "promoted") p += kv[2] }; s++ }
-    /gc=mc / { mc++ }
-    END { printf "%-10s %6.0f req/s  %4.0f KB allocated a request, %.2f %% of it promoted (%.2f KB)  scavenges %d, old-generation collections %d  p99 %s\n", mode, n / d, a / n / 1024, 100 * p / a, p / n / 1024, s, mc, p99 }'
+  printf '%-10s %6d req/s  %s  p99 %s\n' "$mode" $((n / DUR)) "$(gc_summary "$n" "$LOG" "$from")" "$p99"
   kill "$pid"; wait "$pid" 2>/dev/null
 done
 rm -f "$LOG"

@@ -16,3 +16,17 @@ rss_kb() { ps -o rss= -p "$1" | tr -d ' '; }
 rss_mb() { echo $(( $(rss_kb "$1") / 1024 )); }
 # a live API key of the bootstrap's form: sk_live_ and 32 base62 characters
 new_key() { echo "sk_live_$(node -e 'const c="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";let s="";for(const b of require("crypto").randomBytes(32))s+=c[b%62];console.log(s)')"; }
+# gc_summary <requests> <log> <from byte> [seconds]: V8's --trace-gc-nvp lines written to <log> past <from
+# byte>, as "N KB allocated a request, P % of it promoted (K KB), S scavenges, M old-generation collections"
+# and, given the seconds they took, "(one every T s)" (each scavenge line says what was allocated since the
+# last and what it promoted); nothing without requests
+gc_summary() {
+  tail -c +$(($3 + 1)) "$2" | awk -v n="$1" -v d="${4:-0}" '
+    /gc=s / { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "allocated") a += kv[2]; if (kv[1] == "promoted") p += kv[2] }; s++ }
+    /gc=mc / { mc++ }
+    END {
+      if (n > 0 && a > 0) printf "%.0f KB allocated a request, %.2f %% of it promoted (%.2f KB), %d scavenges, %d old-generation collections", a / n / 1024, 100 * p / a, p / n / 1024, s, mc
+      if (n > 0 && a > 0 && d > 0) printf " (one every %.1f s)", mc ? d / mc : 0
+      if (n > 0 && a > 0) printf "\n"
+    }'
+}

@@ -88,11 +88,8 @@ wrk_run() {
   c1=$(cpu_s "$5")
   echo "# $2 round $1: server RSS max $(cat "$out.rss" 2>/dev/null || echo '?') kB"
   if [ -n "$GC" ] && [ -n "$log" ]; then
-    # V8's trace of this run's collections: each scavenge says what was allocated since the last and what it promoted
-    tail -c +$((l0 + 1)) "$log" | awk -v n="$(grep -oP '\d+(?= requests in)' "$out")" -v d="$DUR" -v who="$2" -v r="$1" '
-      /gc=s / { for (i = 1; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "allocated") a += kv[2]; if (kv[1] == "promoted") p += kv[2] }; s++ }
-      /gc=mc / { mc++ }
-      END { if (n > 0 && a > 0) printf "# gc %s round %s: %.0f KB allocated a request, %.1f %% of it promoted (%.1f KB), %d scavenges, %d old-generation collections (one every %.1f s)\n", who, r, a / n / 1024, 100 * p / a, p / n / 1024, s, mc, mc ? d / mc : 0 }'
+    gc=$(gc_summary "$(grep -oP '\d+(?= requests in)' "$out")" "$log" "$l0" "$DUR")
+    [ -z "$gc" ] || echo "# gc $2 round $1: $gc"
   fi
   node -e '
     const t = require("fs").readFileSync(process.argv[1], "utf8")
