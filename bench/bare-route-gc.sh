@@ -5,7 +5,8 @@
 # collection trace: what a request allocated, the share of it promoted to the old generation, the
 # old-generation collections and the p99 (docs/performance.md, "The reads' tail, traced to its cause").
 # SERVER=suspend runs the smallest case instead, bench/suspend.mjs (node:http, one Effect fiber a request;
-# MODES="none yield syncresume immediate promise"; no database).
+# MODES="none yield syncresume immediate promise"; no database). SLAB=1: either server with SpotCast's root-fiber slab.
+# NODE_FLAGS="--a-v8-flag ..." are given to the server's node.
 # The server runs on CPU 0, wrk on CPU 1. Needs wrk, a PostgreSQL server (PGURL) and npm ci.
 # usage: bash bench/bare-route-gc.sh        env: DUR=6 MODES="none sleep rawpg sql" PGURL=postgres://postgres@127.0.0.1:5432/postgres SERVER=bare-route
 set -u
@@ -19,7 +20,7 @@ LOG="$(mktemp -t bare-route.XXXXXX)"
 echo "# $(nproc) CPUs; $(uptime)"
 for mode in $MODES; do
   port=$(free_port)
-  $ON_SERVER node --trace-gc-nvp "bench/$SERVER.mjs" "$mode" "$port" "$PGURL" >"$LOG" 2>&1 &
+  $ON_SERVER node --trace-gc-nvp ${NODE_FLAGS:-} "bench/$SERVER.mjs" "$mode" "$port" "$PGURL" >"$LOG" 2>&1 &
   pid=$!; PIDS+=("$pid")
   wait_http "http://127.0.0.1:$port/" 30 || { tail -5 "$LOG"; exit 1; }
   $ON_LOAD wrk -t1 -c32 -d3s "http://127.0.0.1:$port/" >/dev/null

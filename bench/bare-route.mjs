@@ -1,6 +1,7 @@
 // A bare @effect/platform server, for bench/bare-route-gc.sh: one route, no middleware, tracing off; its
 // handler answers at once (none), or first waits 2 ms (sleep), for `SELECT 1` through pg directly (rawpg)
 // or through @effect/sql-pg (sql). It shows what a waiting fiber costs the young generation outside SpotCast.
+// SLAB=1 first keeps Effect's root fibers as SpotCast's `serve` does (src/main/RootFibers.ts; needs `npm run build`).
 // usage: node bench/bare-route.mjs <none|sleep|rawpg|sql> <port> <database url>
 import { createServer } from "node:http"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
@@ -11,6 +12,8 @@ import { PgClient } from "@effect/sql-pg"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Layer, Redacted } from "effect"
 import pg from "pg"
+
+if (process.env.SLAB === "1") (await import("../dist/main/RootFibers.js")).keepRootFibersInSlab()
 
 const [mode, port, url] = process.argv.slice(2)
 const pool = new pg.Pool({ connectionString: url, max: 10 })

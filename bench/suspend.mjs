@@ -1,9 +1,12 @@
 // The smallest case of bench/bare-route-gc.sh: node:http, each request one Effect fiber (Runtime.runFork)
 // that answers after none | yield (Effect.yieldNow) | syncresume (Effect.async resumed at once) |
 // immediate (Effect.async resumed from setImmediate) | promise (Effect.promise of a setImmediate).
+// SLAB=1 first keeps Effect's root fibers as SpotCast's `serve` does (src/main/RootFibers.ts; needs `npm run build`).
 // usage: node bench/suspend.mjs <mode> <port>
 import { createServer } from "node:http"
 import { Effect, Runtime } from "effect"
+
+if (process.env.SLAB === "1") (await import("../dist/main/RootFibers.js")).keepRootFibersInSlab()
 
 const [mode, port] = process.argv.slice(2)
 const waits = {

@@ -19,20 +19,24 @@ export interface RequestInfoShape {
 /**
  * Each request's record, found from the request itself rather than provided as a service: providing
  * a service around the rest of the request costs two fiber-ref writes, a Context copy and a release
- * step, and the record is written by one middleware and read by another on every request. Keyed by
- * the Node request (`source`), which stays the same when a router re-makes the request object.
+ * step, and the record is written by one middleware and read by another on every request. Kept on
+ * the Node request (`source`), which stays the same when a router re-makes the request object, under a
+ * symbol: a `WeakMap` keyed by it (as before) grew a table V8's young generation does not shrink, one
+ * entry a request, and measured 0.2 KB a request more moved to the old generation (docs/performance.md).
  */
-const records = new WeakMap<object, RequestInfoShape>()
+const RECORD = Symbol("spotcast/RequestInfo")
 
-const keyOf = (request: HttpServerRequest.HttpServerRequest) => request.source as object
+type Holder = { [RECORD]?: RequestInfoShape }
+
+const holderOf = (request: HttpServerRequest.HttpServerRequest) => request.source as Holder
 
 /** Starts the request's record (the observe middleware, outermost, does it first). */
 export const start = (request: HttpServerRequest.HttpServerRequest, requestId: string): RequestInfoShape => {
   const info: RequestInfoShape = { requestId, accountId: undefined, auth: undefined, headers: undefined }
-  records.set(keyOf(request), info)
+  holderOf(request)[RECORD] = info
   return info
 }
 
 /** The request's record, when the observe middleware started one. */
 export const find = (request: HttpServerRequest.HttpServerRequest): RequestInfoShape | undefined =>
-  records.get(keyOf(request))
+  holderOf(request)[RECORD]
