@@ -1,5 +1,5 @@
 // Loads Effect's runtime, and with it the global fiber scope, before anything here reads it.
-import * as Fiber from "effect/Fiber"
+import "effect/Fiber"
 
 /**
  * Where Effect's global fiber scope keeps the root fibers, those started with `Runtime.runFork` (one per
@@ -57,7 +57,6 @@ const GLOBAL_SCOPE = Symbol.for("effect/FiberScope/Global")
 
 /** Effect's global fiber scope, read from its store of global values without creating anything there. */
 const globalFiberScope = (): unknown => {
-  void Fiber.roots
   const store = (globalThis as { readonly ["effect/GlobalValue"]?: ReadonlyMap<unknown, unknown> })["effect/GlobalValue"]
   return store?.get(GLOBAL_SCOPE)
 }
