@@ -19,6 +19,7 @@
 #        rows, in the same rounds), and the report adds "before → now" ratios
 #        NODE_FLAGS="--a-v8-flag ...": node options for this checkout's SpotCast (not BEFORE's, not the anchor's):
 #        with BEFORE=<this checkout> it compares a setting against none in one run
+#        READS="get list balance": which reads the rounds measure (all three by default)
 #        GC=1: every server runs with V8's GC trace (--trace-gc-nvp), and each run prints what a request
 #        allocated, how much of it lived on to the old generation, and how often the old generation was collected
 
@@ -33,6 +34,7 @@ GC_FLAGS=""; [ -n "$GC" ] && GC_FLAGS="--trace-gc-nvp"
 declare -A LOGS=() # server pid -> its log, for the GC trace
 ROUNDS="${ROUNDS:-3}" DUR="${DUR:-10}" CONNS="${CONNS:-32}" PIPE_N="${PIPE_N:-1000}" PIPE_C="${PIPE_C:-16}"
 PHASES="${PHASES:-reads creates pipeline}"
+READS="${READS:-get list balance}"
 PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432}"
 export BASELINE_RATE="${BASELINE_RATE:-shared}"
 BEFORE="${BEFORE:-}"
@@ -163,6 +165,7 @@ for r in $(seq "$ROUNDS"); do
     subjects="spotcast:$PA:$API baseline:$PB:$BP${PO:+ before:$PO:$OP}"
     [ $((r % 2)) -eq 0 ] && subjects=$(echo "$subjects" | tr ' ' '\n' | tac | tr '\n' ' ')
     for route in "get:/v3/spotcast/$ID" "list:/v3/spotcasts?limit=20" "balance:/v3/account/balance"; do
+      case " $READS " in *" ${route%%:*} "*) ;; *) continue ;; esac
       for s in $subjects; do
         IFS=: read -r name port pid <<<"$s"
         wrk_run $r "${name}_${route%%:*}" "http://127.0.0.1:$port${route#*:}" "$BENCH/perf-get.lua" "$pid"

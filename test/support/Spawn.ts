@@ -24,9 +24,16 @@ const cleanEnv = () =>
 /**
  * The one way tests start the binary: `node dist/main/bin.js ...args`, stdout and stderr collected.
  * `inherit` keeps the parent's whole environment (the CLI tests' default); otherwise only `env` configures it.
+ * `nodeArgs` go to node before the script (V8 flags that NODE_OPTIONS does not take).
  */
-export const launch = (name: string, args: ReadonlyArray<string>, env: Record<string, string>, inherit = false): Spawned => {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...(inherit ? process.env : cleanEnv()), ...env } })
+export const launch = (
+  name: string,
+  args: ReadonlyArray<string>,
+  env: Record<string, string>,
+  inherit = false,
+  nodeArgs: ReadonlyArray<string> = []
+): Spawned => {
+  const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], { env: { ...(inherit ? process.env : cleanEnv()), ...env } })
   const chunks: Array<string> = []
   child.stdout!.on("data", (d) => chunks.push(String(d)))
   child.stderr!.on("data", (d) => chunks.push(String(d)))
@@ -78,9 +85,13 @@ export interface Served {
 }
 
 /** Starts `spotcast serve` on a free port and waits until it answers HTTP. */
-export const startServer = async (env: Record<string, string>, args: ReadonlyArray<string> = []): Promise<Served> => {
+export const startServer = async (
+  env: Record<string, string>,
+  args: ReadonlyArray<string> = [],
+  nodeArgs: ReadonlyArray<string> = []
+): Promise<Served> => {
   const port = await freePort()
-  const p = launch("serve", ["serve", ...args], { HOST: "127.0.0.1", PORT: String(port), ...env }, true)
+  const p = launch("serve", ["serve", ...args], { HOST: "127.0.0.1", PORT: String(port), ...env }, true, nodeArgs)
   const baseUrl = `http://127.0.0.1:${port}`
   // Generous: embedded PGlite alone can take 20 s to start on a loaded machine; the wait ends as soon as it answers.
   const deadline = Date.now() + 120_000

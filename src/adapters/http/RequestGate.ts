@@ -29,6 +29,7 @@ import { allowedMethods } from "./AllowedMethods.js"
 import { bodyTooLarge, isTooLarge, tooLarge } from "./BodyLimit.js"
 import { checkBodyShape, hasBody } from "./BodyShape.js"
 import { RateLimiter } from "./RateLimiter.js"
+import { withHeaders } from "./ResponseHeaders.js"
 import * as Health from "./observability/Health.js"
 import * as MetricsRoute from "./observability/MetricsRoute.js"
 import * as RequestId from "./observability/RequestId.js"
@@ -209,7 +210,7 @@ const gate = (options: GateOptions) =>
             : withAuth(auth.value)
           return found !== undefined ? gated : Effect.zipRight(
             HttpApp.appendPreResponseHandler((_, response) =>
-              Effect.succeed(HttpServerResponse.setHeaders(response, info.headers ?? {}))),
+              Effect.succeed(withHeaders(response, info.headers ?? {}))),
             gated
           )
         }

@@ -1,4 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { Effect, Option } from "effect"
 import { createRoute, refreshRoute, type RouteCharged } from "../../application/route/CreateRoute.js"
 import { getRoute, getRouteForecast, listRouteForecasts, listRoutes } from "../../application/route/ReadRoutes.js"
@@ -24,11 +25,28 @@ import { conditionalBytes, conditionalJson } from "./ConditionalGet.js"
 import { memberText } from "./RawMember.js"
 
 /** The 202, from the route and receipt alone; a replay also says so in `Idempotent-Replayed: true`. */
-const accepted = ({ charged, route }: RouteCharged) =>
-  Effect.gen(function*() {
-    yield* markReplayed(charged._tag === "Replayed")
-    return routeAccepted(route, charged.receipt, (yield* Settings).publicBaseUrl)
-  })
+// The generators are made once, here: one made per request costs V8 new hidden classes (docs/performance.md).
+const accepted = Effect.fnUntraced(function*({ charged, route }: RouteCharged) {
+  yield* markReplayed(charged._tag === "Replayed")
+  return routeAccepted(route, charged.receipt, (yield* Settings).publicBaseUrl)
+})
+
+const create = Effect.fnUntraced(function*(
+  idempotencyKey: string | undefined,
+  payload: Parameters<typeof createRouteCommand>[0],
+  request: HttpServerRequest.HttpServerRequest
+) {
+  const claim = yield* claimOf(idempotencyKey, "POST", "/v3/route", request.json)
+  // The metadata is kept as its text in the body, to be echoed back byte for byte.
+  const sent = yield* Effect.option(request.text)
+  const metadata = Option.getOrUndefined(Option.flatMap(sent, (text) => Option.fromNullable(memberText(text, "metadata"))))
+  return yield* accepted(yield* createRoute(yield* callerAccount, createRouteCommand(payload, metadata), claim))
+}, withPurchaseUrl)
+
+const refresh = Effect.fnUntraced(function*(idempotencyKey: string | undefined, id: string) {
+  const claim = yield* claimOf(idempotencyKey, "POST", `/v3/route/${id}/refresh`, Effect.succeed({}))
+  return yield* accepted(yield* refreshRoute(yield* callerAccount, id, claim))
+}, withPurchaseUrl)
 
 const utf8 = new TextEncoder()
 const statusAnswer = conditionalJson(RouteStatus)
@@ -36,19 +54,8 @@ const forecastAnswer = conditionalJson(RouteForecastResource)
 
 export const RoutesLive = HttpApiBuilder.group(ServedApi, "routes", (handlers) =>
   handlers
-    .handle("create", ({ headers, payload, request }) =>
-      Effect.gen(function*() {
-        const claim = yield* claimOf(headers["idempotency-key"], "POST", "/v3/route", request.json)
-        // The metadata is kept as its text in the body, to be echoed back byte for byte.
-        const sent = yield* Effect.option(request.text)
-        const metadata = Option.getOrUndefined(Option.flatMap(sent, (text) => Option.fromNullable(memberText(text, "metadata"))))
-        return yield* accepted(yield* createRoute(yield* callerAccount, createRouteCommand(payload, metadata), claim))
-      }).pipe(withPurchaseUrl))
-    .handle("refresh", ({ headers, path }) =>
-      Effect.gen(function*() {
-        const claim = yield* claimOf(headers["idempotency-key"], "POST", `/v3/route/${path.id}/refresh`, Effect.succeed({}))
-        return yield* accepted(yield* refreshRoute(yield* callerAccount, path.id, claim))
-      }).pipe(withPurchaseUrl))
+    .handle("create", ({ headers, payload, request }) => create(headers["idempotency-key"], payload, request))
+    .handle("refresh", ({ headers, path }) => refresh(headers["idempotency-key"], path.id))
     .handle("get", ({ path, urlParams }) =>
       Effect.flatMap(callerAccount, (a) => getRoute(a, path.id)).pipe(
         Effect.flatMap((v) => conditionalBytes(utf8.encode(routeResourceText(v, urlParams.include === "samples"))))

@@ -47,8 +47,9 @@ export const listSpotCasts = (account: Account, query: PageQuery) =>
       (page) => store.list(account.id, page)
     )).pipe(listSpan)
 
-export const listForecasts = (account: Account, spotcastId: string, query: PageQuery) =>
-  Effect.gen(function*() {
+// Made once (a generator function made per call costs V8 new hidden classes, see docs/performance.md).
+export const listForecasts = Effect.fnUntraced(
+  function*(account: Account, spotcastId: string, query: PageQuery) {
     const { spotcast } = yield* getSpotCast(account, spotcastId)
     const store = yield* SpotCastStore
     const page = yield* readPage<Forecast>(
@@ -57,5 +58,7 @@ export const listForecasts = (account: Account, spotcastId: string, query: PageQ
       (f) => at(f.createdAt, f.id),
       (p) => store.listForecasts(account.id, spotcast.id, p)
     )
-    return { spotcastId: spotcast.id, ...page }
-  }).pipe(Effect.withSpan("ListForecasts"))
+    return { spotcastId: spotcast.id, data: page.data, hasMore: page.hasMore, nextCursor: page.nextCursor }
+  },
+  (effect) => Effect.withSpan(effect, "ListForecasts")
+)

@@ -24,15 +24,31 @@ export type StatusResource = typeof StatusResource.Type
 
 const FALLBACK_ERROR: ForecastError = { code: "processing_failed", message: "The forecast could not be produced" }
 
+// Each answer written out whole, not spread from a shared head: on the polling path, V8 made new hidden
+// classes for the spread's copy on every call (docs/performance.md, "What filled the old generation").
 export const statusResource = ({ latest, spotcast }: SpotCastView): StatusResource => {
-  const base = { id: spotcast.id, forecast_id: latest.id, created_at: timestamp(latest.createdAt) }
+  const createdAt = timestamp(latest.createdAt)
   switch (latest.status) {
     case "completed":
       if (latest.completedAt === undefined) throw new Error(`forecast ${latest.id} is completed without completed_at`)
-      return { ...base, status: "completed", completed_at: timestamp(latest.completedAt), progress: latest.progress }
+      return {
+        id: spotcast.id,
+        forecast_id: latest.id,
+        created_at: createdAt,
+        status: "completed",
+        completed_at: timestamp(latest.completedAt),
+        progress: latest.progress
+      }
     case "failed":
-      return { ...base, status: "failed", progress: latest.progress, error: latest.error ?? FALLBACK_ERROR }
+      return {
+        id: spotcast.id,
+        forecast_id: latest.id,
+        created_at: createdAt,
+        status: "failed",
+        progress: latest.progress,
+        error: latest.error ?? FALLBACK_ERROR
+      }
     default:
-      return { ...base, status: latest.status, progress: latest.progress }
+      return { id: spotcast.id, forecast_id: latest.id, created_at: createdAt, status: latest.status, progress: latest.progress }
   }
 }

@@ -8,6 +8,7 @@ import * as HttpMetrics from "./HttpMetrics.js"
 import * as RequestId from "./RequestId.js"
 import { cacheable } from "./StaticCache.js"
 import * as RequestInfo from "./RequestInfo.js"
+import { withHeaders } from "../ResponseHeaders.js"
 import { routeOf } from "./RouteNames.js"
 
 export const REQUEST_ID_HEADER = "request-id"
@@ -71,9 +72,11 @@ export const middleware = (options: ObserveOptions) => {
       const finish = (_: unknown, response: HttpServerResponse.HttpServerResponse) => {
         const durationMillis = clock.unsafeCurrentTimeMillis() - started
         const finishing = cacheablePaths.includes(path) ? cacheable(request, response) : response
-        const headed = info.headers === undefined
-          ? HttpServerResponse.setHeader(finishing, REQUEST_ID_HEADER, requestId)
-          : HttpServerResponse.setHeaders(finishing, { ...info.headers, [REQUEST_ID_HEADER]: requestId })
+        const headed = HttpServerResponse.setHeader(
+          info.headers === undefined ? finishing : withHeaders(finishing, info.headers),
+          REQUEST_ID_HEADER,
+          requestId
+        )
         const answered = withRequestIdInError(headed, requestId)
         const route = routeOf(request.method, path, knownPaths)
         HttpMetrics.recordNow(request.method, route, answered.status, durationMillis)

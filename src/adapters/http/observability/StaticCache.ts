@@ -3,6 +3,7 @@ import * as HttpBody from "@effect/platform/HttpBody"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { createHash } from "node:crypto"
 import { gzipSync } from "node:zlib"
+import { withHeaders } from "../ResponseHeaders.js"
 
 const MAX_AGE_SECONDS = 300
 
@@ -48,11 +49,11 @@ export const cacheable = (request: HttpServerRequest.HttpServerRequest, response
     return HttpServerResponse.empty({ status: 304, headers: { ...response.headers, ...headers } })
   }
   const acceptsGzip = accepts(request.headers["accept-encoding"], "gzip")
-  const withHeaders = HttpServerResponse.setHeaders(response, headers)
+  const headed = withHeaders(response, headers)
   return acceptsGzip
     ? HttpServerResponse.setBody(
-      HttpServerResponse.setHeader(withHeaders, "content-encoding", "gzip"),
+      HttpServerResponse.setHeader(headed, "content-encoding", "gzip"),
       HttpBody.uint8Array(gzip, response.body.contentType)
     )
-    : withHeaders
+    : headed
 }
