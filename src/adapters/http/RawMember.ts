@@ -1,3 +1,6 @@
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { Effect, Option } from "effect"
+
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13
 
 /** Where the JSON value starting at `i` (no whitespace before it) ends, exclusive; brackets in strings skipped. */
@@ -61,3 +64,10 @@ export const memberText = (text: string, name: string): string | undefined => {
     i++
   }
 }
+
+/** The `metadata` member of a create's body as sent, to be echoed back byte for byte; undefined without one. */
+export const metadataAsSent = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<string | undefined> =>
+  Effect.map(
+    Effect.option(request.text),
+    (sent) => Option.getOrUndefined(Option.flatMap(sent, (text) => Option.fromNullable(memberText(text, "metadata"))))
+  )

@@ -1,6 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { createRoute, refreshRoute, type RouteCharged } from "../../application/route/CreateRoute.js"
 import { getRoute, getRouteForecast, listRouteForecasts, listRoutes } from "../../application/route/ReadRoutes.js"
 import { Settings } from "../../ports/Settings.js"
@@ -22,7 +22,7 @@ import { DEFAULT_ROUTE_FORECASTS_LIMIT, DEFAULT_ROUTES_LIMIT } from "./RouteApi.
 import { listBody } from "./contract/Wire.js"
 import { ServedApi } from "./ServedApi.js"
 import { conditionalBytes, conditionalJson } from "./ConditionalGet.js"
-import { memberText } from "./RawMember.js"
+import { metadataAsSent } from "./RawMember.js"
 
 /** The 202, from the route and receipt alone; a replay also says so in `Idempotent-Replayed: true`. */
 // The generators are made once, here: one made per request costs V8 new hidden classes (docs/performance.md).
@@ -37,9 +37,7 @@ const create = Effect.fnUntraced(function*(
   request: HttpServerRequest.HttpServerRequest
 ) {
   const claim = yield* claimOf(idempotencyKey, "POST", "/v3/route", request.json)
-  // The metadata is kept as its text in the body, to be echoed back byte for byte.
-  const sent = yield* Effect.option(request.text)
-  const metadata = Option.getOrUndefined(Option.flatMap(sent, (text) => Option.fromNullable(memberText(text, "metadata"))))
+  const metadata = yield* metadataAsSent(request)
   return yield* accepted(yield* createRoute(yield* callerAccount, createRouteCommand(payload, metadata), claim))
 }, withPurchaseUrl)
 

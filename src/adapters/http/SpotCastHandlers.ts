@@ -1,7 +1,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { balanceResource, developerInfo as developerInfoResource } from "./contract/AccountResources.js"
 import { createSpotCastCommand } from "./contract/CreateSpotCastRequest.js"
 import { forecastList } from "./contract/ForecastList.js"
@@ -33,7 +33,7 @@ import { PurchaseUrl } from "./BillingPage.js"
 import { callerAccount } from "./CallerAccount.js"
 import { withPurchaseUrl } from "./PurchaseUrlOnShortfall.js"
 import { accepted, claimOf } from "./Idempotency.js"
-import { memberText } from "./RawMember.js"
+import { metadataAsSent } from "./RawMember.js"
 import { ServedApi } from "./ServedApi.js"
 import { conditionalBytes, conditionalJson, entityTag } from "./ConditionalGet.js"
 
@@ -96,9 +96,7 @@ const create = Effect.fnUntraced(function*(
 ) {
   // Fingerprinted as sent: the decoded body no longer holds start_date's text.
   const claim = yield* claimOf(idempotencyKey, "POST", "/v3/spotcast", request.json)
-  // The metadata is kept as its text in the body, to be echoed back byte for byte.
-  const sent = yield* Effect.option(request.text)
-  const metadata = Option.getOrUndefined(Option.flatMap(sent, (text) => Option.fromNullable(memberText(text, "metadata"))))
+  const metadata = yield* metadataAsSent(request)
   return yield* createdAnswer(yield* createSpotCast(yield* callerAccount, createSpotCastCommand(payload, metadata), claim))
 }, withPurchaseUrl)
 
