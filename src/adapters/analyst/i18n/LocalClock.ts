@@ -46,7 +46,35 @@ export const offsetName = (utcOffsetSeconds: number): string => {
   return `UTC${sign}${Math.floor(minutes / 60)}${minutes % 60 === 0 ? "" : `:${pad2(minutes % 60)}`}`
 }
 
-const abbreviationFormats = new Map<string, ReadonlyArray<Intl.DateTimeFormat>>()
+/** A zone's formats: its offset ("GMT+02:00"), then its abbreviation in the locales that know one. */
+interface ZoneFormats {
+  readonly offset: Intl.DateTimeFormat
+  readonly names: ReadonlyArray<Intl.DateTimeFormat>
+}
+
+// Made once per zone: making an Intl.DateTimeFormat costs far more than using one (ICU loads the zone).
+const zoneFormats = new Map<string, ZoneFormats | null>()
+
+const formatsOf = (timezone: string): ZoneFormats | null => {
+  let formats = zoneFormats.get(timezone)
+  if (formats === undefined) {
+    try {
+      formats = {
+        offset: new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "longOffset" }),
+        names: ["en-US", "en-GB"].map((locale) => new Intl.DateTimeFormat(locale, { timeZone: timezone, timeZoneName: "short" }))
+      }
+    } catch {
+      formats = null
+    }
+    zoneFormats.set(timezone, formats)
+  }
+  return formats
+}
+
+/** What `abbreviationOf` answered, by zone, date and offset: every text of a forecast asks again. */
+const abbreviations = new Map<string, string | null>()
+/** Bounds the answers kept (a few hundred bytes each); past it they are forgotten and asked again. */
+const MAX_ABBREVIATIONS = 4096
 
 /**
  * The abbreviation of `timezone` at noon UTC of `date`, when the runtime's tz data has a lettered one
@@ -54,26 +82,32 @@ const abbreviationFormats = new Map<string, ReadonlyArray<Intl.DateTimeFormat>>(
  * series' hours are in that offset: a day past a DST change keeps the offset the hours are written in).
  */
 const abbreviationOf = (timezone: string, date: string, utcOffsetSeconds: number): string | undefined => {
-  let formats = abbreviationFormats.get(timezone)
-  if (formats === undefined) {
-    try {
-      formats = ["en-US", "en-GB"].map((locale) => new Intl.DateTimeFormat(locale, { timeZone: timezone, timeZoneName: "short" }))
-    } catch {
-      formats = []
-    }
-    abbreviationFormats.set(timezone, formats)
+  const key = `${timezone} ${date} ${utcOffsetSeconds}`
+  let known = abbreviations.get(key)
+  if (known === undefined) {
+    known = lookUpAbbreviation(timezone, date, utcOffsetSeconds) ?? null
+    if (abbreviations.size >= MAX_ABBREVIATIONS) abbreviations.clear()
+    abbreviations.set(key, known)
   }
+  return known ?? undefined
+}
+
+const lookUpAbbreviation = (timezone: string, date: string, utcOffsetSeconds: number): string | undefined => {
+  const formats = formatsOf(timezone)
+  if (formats === null) return undefined
   const at = Date.parse(`${date}T12:00:00Z`)
   if (Number.isNaN(at)) return undefined
-  const offsetAt = new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "longOffset" })
-    .formatToParts(at).find((p) => p.type === "timeZoneName")?.value
+  const offsetAt = zoneNamePart(formats.offset, at)
   if (offsetAt === undefined || offsetFromGmt(offsetAt) !== utcOffsetSeconds) return undefined
-  for (const format of formats) {
-    const name = format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value
+  for (const format of formats.names) {
+    const name = zoneNamePart(format, at)
     if (name !== undefined && /^[A-Z]{2,5}$/.test(name) && name !== "UTC" && name !== "GMT") return name
   }
   return undefined
 }
+
+const zoneNamePart = (format: Intl.DateTimeFormat, at: number): string | undefined =>
+  format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value
 
 /** "GMT+02:00" / "GMT-03:30" / "GMT" in seconds. */
 const offsetFromGmt = (text: string): number => {
