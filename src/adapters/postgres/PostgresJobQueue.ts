@@ -3,6 +3,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Clock, DateTime, Duration, Effect, Layer, Option, Schema } from "effect"
 import { ForecastId } from "../../domain/Ids.js"
 import { JobQueue, type JobQueueShape } from "../../ports/JobQueue.js"
+import { spanned } from "../../ports/Spans.js"
 import { Credits, Timestamp } from "./Columns.js"
 import { JobFromRow } from "./JobRows.js"
 
@@ -70,6 +71,10 @@ export const make = Effect.gen(function*() {
     execute: () => sql`SELECT count(*) AS count FROM jobs`
   })
 
+  // The worker's claims and renewals, made only when tracing (see Spans).
+  const claimManySpan = spanned("JobQueue.claimMany")
+  const extendAllSpan = spanned("JobQueue.extendAll")
+
   return JobQueue.of({
     claim: (owner, lease) =>
       leaseEnd(lease).pipe(
@@ -82,7 +87,7 @@ export const make = Effect.gen(function*() {
       leaseEnd(lease).pipe(
         Effect.flatMap(({ now, until }) => claimNext({ owner, now, until, max: Math.max(0, Math.floor(max)) })),
         Effect.orDie,
-        Effect.withSpan("JobQueue.claimMany")
+        claimManySpan
       ),
     extend: (forecastId, owner, lease) =>
       leaseEnd(lease).pipe(
@@ -98,7 +103,7 @@ export const make = Effect.gen(function*() {
           Effect.flatMap(({ now, until }) => extendLeases({ forecastIds: [...new Set(forecastIds)], owner, now, until })),
           Effect.map((rows) => rows.map((r) => r.forecast_id)),
           Effect.orDie,
-          Effect.withSpan("JobQueue.extendAll")
+          extendAllSpan
         ),
     release: (forecastId, owner) =>
       releaseLease({ forecastId, owner }).pipe(Effect.orDie, Effect.withSpan("JobQueue.release")),

@@ -32,6 +32,10 @@ export const make = Effect.gen(function*() {
   // And those of every create.
   const insertSpan = spanned("SpotCastStore.insert")
   const completionsSpan = spanned("SpotCastStore.recentCompletionSeconds")
+  // The worker's statements, four a forecast.
+  const workSpan = spanned("SpotCastStore.work")
+  const advanceSpan = spanned("SpotCastStore.advance")
+  const saveFinishedSpan = spanned("SpotCastStore.saveFinished")
 
   const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
   // A create's three rows in one statement (one round trip): the foreign keys between them are checked
@@ -92,17 +96,17 @@ export const make = Effect.gen(function*() {
     work: (forecastId, start) =>
       reads.work(forecastId, start === undefined ? undefined : { stage: start, percentage: stagePercentage[start] }).pipe(
         Effect.orDie,
-        Effect.withSpan("SpotCastStore.work")
+        workSpan
       ),
 
     // One statement each; the finish path runs them in the core's transaction when it writes more.
     advance: (forecastId, stage) =>
-      steps.advance(forecastId, stage).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.advance")),
+      steps.advance(forecastId, stage).pipe(Effect.orDie, advanceSpan),
 
     lockForecast: (forecastId) => steps.lock(forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.lockForecast")),
 
     saveFinished: (forecast) =>
-      steps.saveFinished(forecast).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.saveFinished")),
+      steps.saveFinished(forecast).pipe(Effect.orDie, saveFinishedSpan),
 
     recentCompletionSeconds: (count) =>
       recentCompletions({ count: Math.max(0, Math.min(count, COMPLETION_SAMPLES)) }).pipe(

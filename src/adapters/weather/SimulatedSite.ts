@@ -10,10 +10,9 @@ export interface Site {
 }
 
 /** The site of a point for a request's dates (its time zone as at noon UTC of the first date). */
-export const siteOf = (geography: GeographyShape, at: Coordinates, dates: ReadonlyArray<string>) =>
-  Effect.gen(function*() {
-    const surface = yield* geography.surfaceAt(at)
-    const noon = Date.parse(`${dates[0] ?? "2026-01-01"}T12:00:00Z`)
-    const zone = yield* geography.zoneAt(at, Number.isFinite(noon) ? noon : 0)
-    return { surface, zone } satisfies Site as Site
-  })
+export const siteOf = Effect.fnUntraced(function*(geography: GeographyShape, at: Coordinates, dates: ReadonlyArray<string>) {
+  const surface = yield* geography.surfaceAt(at)
+  const noon = Date.parse(`${dates[0] ?? "2026-01-01"}T12:00:00Z`)
+  const zone = yield* geography.zoneAt(at, Number.isFinite(noon) ? noon : 0)
+  return { surface, zone } satisfies Site as Site
+})

@@ -11,11 +11,12 @@ import type { WebhookDelivery } from "../../domain/webhook/WebhookDelivery.js"
 import type { WebhookUrl } from "../../domain/webhook/WebhookUrl.js"
 import { ChargeLedger } from "../../ports/ChargeLedger.js"
 import { RouteStore } from "../../ports/RouteStore.js"
-import { SpotCastStore } from "../../ports/SpotCastStore.js"
+import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { Transactions } from "../../ports/Transactions.js"
 import { WebhookOutbox } from "../../ports/WebhookOutbox.js"
 import { creditsRefundedTotal } from "../Metrics.js"
 import { newId } from "../NewIds.js"
+import { spanned } from "../../ports/Spans.js"
 
 /** Whom a finished forecast's webhook tells, and what: built from the forecast as it finished. */
 export interface Notice {
@@ -52,12 +53,11 @@ const deliveryOf = (finished: Forecast, notice: Notice, at: DateTime.Utc) =>
   }))
 
 /** The webhook the finished forecast owes, added to the outbox with it. */
-const notify = (finishing: Finishing, finished: Forecast) =>
-  Effect.gen(function*() {
-    const notice = finishing.notice?.(finished)
-    const delivery = finishing.delivery ?? (notice === undefined ? undefined : yield* deliveryOf(finished, notice, finishing.at))
-    if (delivery !== undefined) yield* (yield* WebhookOutbox).add(delivery)
-  })
+const notify = Effect.fnUntraced(function*(finishing: Finishing, finished: Forecast) {
+  const notice = finishing.notice?.(finished)
+  const delivery = finishing.delivery ?? (notice === undefined ? undefined : yield* deliveryOf(finished, notice, finishing.at))
+  if (delivery !== undefined) yield* (yield* WebhookOutbox).add(delivery)
+})
 
 /** The forecast as it stands, locked, when the worker's read is not to be used. */
 const current = (finishing: Finishing) =>
@@ -65,33 +65,39 @@ const current = (finishing: Finishing) =>
     ? Effect.succeed(Option.some(finishing.forecast))
     : Effect.flatMap(SpotCastStore, (store) => store.lockForecast(finishing.forecastId))
 
+// Made only when tracing (see Spans): every forecast finishes through here.
+const completeSpan = spanned("Finish.complete")
+const failSpan = spanned("Finish.fail")
+
 /**
  * Completes an unfinished forecast of any kind: the domain's `completed` makes the finished forecast,
  * the store writes it (only while unfinished, removing its job), a route's own analysis beside it, and
  * the webhook it owes, all at once. False when it had finished already: then nothing changes.
  */
-export const completeForecast = (
-  command: Finishing & { readonly analysis: Analysis; readonly routeAnalysis?: RouteAnalysis | undefined }
-) =>
-  Effect.gen(function*() {
-    const store = yield* SpotCastStore
-    const { atomically } = yield* Transactions
-    const write = Effect.gen(function*() {
-      const before = yield* current(command)
-      if (Option.isNone(before)) return false
-      const finished = completed(before.value, command.analysis, command.at)
-      if (Either.isLeft(finished)) return false
-      if (!(yield* store.saveFinished(finished.right))) return false
-      if (command.routeAnalysis !== undefined) yield* (yield* RouteStore).saveAnalysis(finished.right, command.routeAnalysis)
-      yield* notify(command, finished.right)
-      return true
-    })
-    // A completion that writes one row needs no transaction (one statement, as the pipeline runs most).
-    const single = command.forecast !== undefined && command.routeAnalysis === undefined && command.delivery === undefined &&
-      command.notice?.(command.forecast) === undefined
-    const done = yield* (single ? write : atomically(write))
-    return done
-  }).pipe(Effect.withSpan("Finish.complete"))
+export const completeForecast = (command: Completing) => completeWith(command).pipe(completeSpan)
+
+type Completing = Finishing & { readonly analysis: Analysis; readonly routeAnalysis?: RouteAnalysis | undefined }
+
+const completeWith = Effect.fnUntraced(function*(command: Completing) {
+  const store = yield* SpotCastStore
+  const { atomically } = yield* Transactions
+  const write = writeCompleted(command, store)
+  // A completion that writes one row needs no transaction (one statement, as the pipeline runs most).
+  const single = command.forecast !== undefined && command.routeAnalysis === undefined && command.delivery === undefined &&
+    command.notice?.(command.forecast) === undefined
+  return yield* (single ? write : atomically(write))
+})
+
+const writeCompleted = Effect.fnUntraced(function*(command: Completing, store: SpotCastStoreShape) {
+  const before = yield* current(command)
+  if (Option.isNone(before)) return false
+  const finished = completed(before.value, command.analysis, command.at)
+  if (Either.isLeft(finished)) return false
+  if (!(yield* store.saveFinished(finished.right))) return false
+  if (command.routeAnalysis !== undefined) yield* (yield* RouteStore).saveAnalysis(finished.right, command.routeAnalysis)
+  yield* notify(command, finished.right)
+  return true
+})
 
 /**
  * Fails an unfinished forecast of any kind and refunds its charge, from the charge's own amount and
@@ -120,4 +126,4 @@ export const failForecast = (
     if (Option.isNone(outcome)) return false
     if (outcome.value > 0) yield* Metric.incrementBy(creditsRefundedTotal, outcome.value)
     return true
-  }).pipe(Effect.withSpan("Finish.fail"))
+  }).pipe(failSpan)

@@ -36,41 +36,44 @@ export interface Production<A, E extends Expected, R1, R2, R3> {
  * failed, refunded forecast. Only interruption (shutdown) leaves it unfinished, for the job to be
  * claimed again.
  */
-export const produce = <A, E extends Expected, R1, R2, R3>(
+export const produce: <A, E extends Expected, R1, R2, R3>(
   job: Job,
   forecast: Pick<Forecast, "status">,
   production: Production<A, E, R1, R2, R3>
-) =>
-  Effect.gen(function*() {
-    if (isTerminal(forecast.status)) return "already_finished" as ProcessOutcome
-    if (job.attempts > MAX_JOB_ATTEMPTS) {
-      yield* Effect.logError(`${production.kind} job exceeded its attempts`, { forecastId: job.forecastId, attempts: job.attempts })
-      return (yield* production.fail(PROCESSING_FAILED)) ? "failed" as ProcessOutcome : "already_finished"
-    }
-    const result = yield* production.run.pipe(
-      Effect.map(Either.right),
-      Effect.catchAll((e: Expected) =>
-        e._tag === "WeatherUnavailable"
-          ? Effect.as(
-            Effect.logWarning(`${production.kind === "forecast" ? "" : "route "}weather unavailable`, {
-              forecastId: job.forecastId,
-              reason: e.reason
-            }),
-            Either.left(WEATHER_UNAVAILABLE)
-          )
-          : Effect.as(Effect.logError("analysis failed", { forecastId: job.forecastId, reason: e.reason }), Either.left(PROCESSING_FAILED))
-      ),
-      Effect.catchAllCause((cause) =>
-        Cause.isInterruptedOnly(cause)
-          ? Effect.failCause(cause)
-          : Effect.as(
-            Effect.logError(`${production.kind === "forecast" ? "forecast" : "route"} processing defect`, cause),
-            Either.left(PROCESSING_FAILED)
-          )
-      )
+) => Effect.Effect<ProcessOutcome, never, R1 | R2 | R3> = Effect.fnUntraced(function*<A, E extends Expected, R1, R2, R3>(
+  job: Job,
+  forecast: Pick<Forecast, "status">,
+  production: Production<A, E, R1, R2, R3>
+) {
+  if (isTerminal(forecast.status)) return "already_finished" as ProcessOutcome
+  if (job.attempts > MAX_JOB_ATTEMPTS) {
+    yield* Effect.logError(`${production.kind} job exceeded its attempts`, { forecastId: job.forecastId, attempts: job.attempts })
+    return (yield* production.fail(PROCESSING_FAILED)) ? "failed" as ProcessOutcome : "already_finished"
+  }
+  const result = yield* production.run.pipe(
+    Effect.map(Either.right),
+    Effect.catchAll((e: Expected) =>
+      e._tag === "WeatherUnavailable"
+        ? Effect.as(
+          Effect.logWarning(`${production.kind === "forecast" ? "" : "route "}weather unavailable`, {
+            forecastId: job.forecastId,
+            reason: e.reason
+          }),
+          Either.left(WEATHER_UNAVAILABLE)
+        )
+        : Effect.as(Effect.logError("analysis failed", { forecastId: job.forecastId, reason: e.reason }), Either.left(PROCESSING_FAILED))
+    ),
+    Effect.catchAllCause((cause) =>
+      Cause.isInterruptedOnly(cause)
+        ? Effect.failCause(cause)
+        : Effect.as(
+          Effect.logError(`${production.kind === "forecast" ? "forecast" : "route"} processing defect`, cause),
+          Either.left(PROCESSING_FAILED)
+        )
     )
-    if (Either.isRight(result)) {
-      return (yield* production.complete(result.right)) ? "completed" as ProcessOutcome : "already_finished"
-    }
-    return (yield* production.fail(result.left)) ? "failed" as ProcessOutcome : "already_finished"
-  })
+  )
+  if (Either.isRight(result)) {
+    return (yield* production.complete(result.right)) ? "completed" as ProcessOutcome : "already_finished"
+  }
+  return (yield* production.fail(result.left)) ? "failed" as ProcessOutcome : "already_finished"
+})

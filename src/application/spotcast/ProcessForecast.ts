@@ -22,6 +22,7 @@ import { completeForecast, failForecast as finishFailed, type Notice } from "../
 import { PROCESSING_FAILED, type ProcessOutcome, produce, WEATHER_UNAVAILABLE } from "../finish/Produce.js"
 import { timeStage } from "../Metrics.js"
 import { newId } from "../NewIds.js"
+import { spanned } from "../../ports/Spans.js"
 
 export { PROCESSING_FAILED, type ProcessOutcome, WEATHER_UNAVAILABLE }
 
@@ -31,8 +32,16 @@ const noticeFor = (spotcast: SpotCast, publicBaseUrl: string, at: DateTime.Utc) 
   return url === undefined ? undefined : { url, spotcastId: spotcast.id, event: forecastEvent(spotcast, finished, publicBaseUrl, at) }
 }
 
+// The spans of every forecast, made only when tracing (see Spans).
+const completeSpan = spanned("ProcessForecast.complete")
+const failSpan = spanned("ProcessForecast.fail")
+const analyzeSpan = spanned("ProcessForecast.analyze")
+const processSpan = spanned("ProcessForecast")
+
 /** Completes the forecast, with its webhook, through the one finish path. */
-const complete = Effect.fn("ProcessForecast.complete")(function*(work: ForecastWork, analysis: Analysis) {
+const complete = (work: ForecastWork, analysis: Analysis) => completeWork(work, analysis).pipe(completeSpan)
+
+const completeWork = Effect.fnUntraced(function*(work: ForecastWork, analysis: Analysis) {
   const at = yield* DateTime.now
   const { publicBaseUrl } = yield* Settings
   return yield* completeForecast({
@@ -45,7 +54,9 @@ const complete = Effect.fn("ProcessForecast.complete")(function*(work: ForecastW
 })
 
 /** Fails the forecast and refunds its charge, with its webhook, through the one finish path. */
-export const failForecast = Effect.fn("ProcessForecast.fail")(function*(work: ForecastWork, error: ForecastError) {
+export const failForecast = (work: ForecastWork, error: ForecastError) => failWork(work, error).pipe(failSpan)
+
+const failWork = Effect.fnUntraced(function*(work: ForecastWork, error: ForecastError) {
   const at = yield* DateTime.now
   const { publicBaseUrl } = yield* Settings
   return yield* finishFailed({
@@ -91,41 +102,42 @@ const inPlace: Pick<ComputePoolShape, "judgeForecast" | "finishForecast"> = {
  * analyst run on `compute` when given (off the request loop), the analyst between them where it is
  * (a model call is I/O). Exported for bench/pipeline-outputs.ts.
  */
-export const forecastAnalysis = (input: AnalysisInput) =>
-  Effect.gen(function*() {
-    const { coordinates, dates, series, tripDurationHours } = input
-    const compute = input.compute ?? inPlace
-    const vessel = input.vessel ?? defaultVessel
-    // No trip window starts before the forecast is issued.
-    const notBeforeMillis = input.notBeforeMillis ?? (yield* Clock.currentTimeMillis)
-    const judged = yield* compute.judgeForecast({ series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
-    if (input.beforeAnalyst !== undefined) yield* input.beforeAnalyst
-    const proposed = yield* input.analyze({
-      coordinates,
-      days: judged.days,
-      notes: judged.notes,
-      confidence: judged.confidence.map((c, i) => ({ ...c, basis: judged.bases[i]! })),
-      stories: judged.stories,
-      vessel,
-      vesselGiven: input.vessel !== undefined,
-      preferences: input.preferences,
-      simulated: series.source === SIMULATED,
-      ...(tripDurationHours === undefined ? {} : { tripDurationHours })
-    }).pipe(timeStage("ai_analysis"))
-    return yield* compute.finishForecast({
-      series,
-      days: judged.days,
-      confidence: judged.confidence,
-      proposed,
-      coordinates,
-      vessel,
-      preferences: input.preferences,
-      issuedAt: yield* input.issuedAt
-    })
+export const forecastAnalysis = Effect.fnUntraced(function*(input: AnalysisInput) {
+  const { coordinates, dates, series, tripDurationHours } = input
+  const compute = input.compute ?? inPlace
+  const vessel = input.vessel ?? defaultVessel
+  // No trip window starts before the forecast is issued.
+  const notBeforeMillis = input.notBeforeMillis ?? (yield* Clock.currentTimeMillis)
+  const judged = yield* compute.judgeForecast({ series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
+  if (input.beforeAnalyst !== undefined) yield* input.beforeAnalyst
+  const proposed = yield* input.analyze({
+    coordinates,
+    days: judged.days,
+    notes: judged.notes,
+    confidence: judged.confidence.map((c, i) => ({ ...c, basis: judged.bases[i]! })),
+    stories: judged.stories,
+    vessel,
+    vesselGiven: input.vessel !== undefined,
+    preferences: input.preferences,
+    simulated: series.source === SIMULATED,
+    ...(tripDurationHours === undefined ? {} : { tripDurationHours })
+  }).pipe(timeStage("ai_analysis"))
+  return yield* compute.finishForecast({
+    series,
+    days: judged.days,
+    confidence: judged.confidence,
+    proposed,
+    coordinates,
+    vessel,
+    preferences: input.preferences,
+    issuedAt: yield* input.issuedAt
   })
+})
 
 /** Weather, then the rules, then the analyst, with progress recorded at each stage. */
-const analyze = Effect.fn("ProcessForecast.analyze")(function*({ account, forecast, spotcast }: ForecastWork) {
+const analyze = (work: ForecastWork) => analyzeWork(work).pipe(analyzeSpan)
+
+const analyzeWork = Effect.fnUntraced(function*({ account, forecast, spotcast }: ForecastWork) {
   const store = yield* SpotCastStore
   const period = makePeriod(spotcast.start, spotcast.numDays)
   // The stage is already fetching_weather: the work was read with it (`readWork`).
@@ -164,7 +176,9 @@ export const readWork = (job: Job) =>
  * `readWork`). Every way it can go wrong ends in a failed, refunded forecast; only interruption
  * (shutdown) leaves it unfinished, for the job to be claimed again.
  */
-export const processForecast = Effect.fn("ProcessForecast")(function*(job: Job, read?: Option.Option<ForecastWork>) {
+export const processForecast = (job: Job, read?: Option.Option<ForecastWork>) => processWork(job, read).pipe(processSpan)
+
+const processWork = Effect.fnUntraced(function*(job: Job, read?: Option.Option<ForecastWork>) {
   const found = read ?? (yield* readWork(job))
   if (Option.isNone(found)) return "missing" as ProcessOutcome
   const work = found.value

@@ -9,14 +9,13 @@ import { processRoute } from "../route/ProcessRoute.js"
  * once, from the store that holds it — a route's forecast along its route, any other as a SpotCast's.
  * Where no RouteStore is provided (an embedding host without routes), every job is a SpotCast's.
  */
-export const processJob = (job: Job) =>
-  Effect.gen(function*() {
-    const routes = yield* Effect.serviceOption(RouteStore)
-    if (job.kind === "route" && Option.isSome(routes)) {
-      const work = yield* routes.value.work(job.forecastId)
-      return Option.isNone(work)
-        ? "missing" as const
-        : yield* processRoute(job, work.value).pipe(Effect.provideService(RouteStore, routes.value))
-    }
-    return yield* processForecast(job, yield* readWork(job))
-  })
+export const processJob = Effect.fnUntraced(function*(job: Job) {
+  const routes = yield* Effect.serviceOption(RouteStore)
+  if (job.kind === "route" && Option.isSome(routes)) {
+    const work = yield* routes.value.work(job.forecastId)
+    return Option.isNone(work)
+      ? "missing" as const
+      : yield* processRoute(job, work.value).pipe(Effect.provideService(RouteStore, routes.value))
+  }
+  return yield* processForecast(job, yield* readWork(job))
+})

@@ -24,15 +24,14 @@ export interface WorkerPoolOptions {
 const completedTotal = Metric.tagged(forecastsTotal, "outcome", "completed")
 const failedTotal = Metric.tagged(forecastsTotal, "outcome", "failed")
 
-const runJob = (job: Job) =>
-  Effect.gen(function*() {
-    const claimedAt = yield* DateTime.now
-    yield* Metric.update(queueWaitSeconds, Math.max(0, DateTime.distance(job.availableAt, claimedAt) / 1000))
-    const outcome = yield* processJob(job)
-    if (outcome === "completed" || outcome === "failed") {
-      yield* Metric.increment(outcome === "completed" ? completedTotal : failedTotal)
-    }
-  })
+const runJob = Effect.fnUntraced(function*(job: Job) {
+  const claimedAt = yield* DateTime.now
+  yield* Metric.update(queueWaitSeconds, Math.max(0, DateTime.distance(job.availableAt, claimedAt) / 1000))
+  const outcome = yield* processJob(job)
+  if (outcome === "completed" || outcome === "failed") {
+    yield* Metric.increment(outcome === "completed" ? completedTotal : failedTotal)
+  }
+})
 
 /**
  * The most jobs one claim takes. Smaller than a large in-flight bound so that, in a burst, worker
