@@ -12,6 +12,12 @@ export interface WeatherRequest {
   readonly mode: AccountMode
   /** Makes simulated data reproducible (the SpotCast id); real providers ignore it. */
   readonly seed: string
+  /**
+   * One of many calls for one job (a route's cells): a provider that computes its series (the simulated
+   * one) does these off the request loop; one forecast's single series it computes where it is asked,
+   * as a fetched answer is parsed there. Real providers ignore it.
+   */
+  readonly batch?: boolean
 }
 
 /** Hourly atmospheric and marine series for a point (with tide, current and models where known), or `WeatherUnavailable`. */

@@ -11,7 +11,7 @@ import { ComputePool, type ComputePoolShape } from "../../src/ports/ComputePool.
 import { JobQueue } from "../../src/ports/JobQueue.js"
 import { RouteStore } from "../../src/ports/RouteStore.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
-import { WeatherProvider } from "../../src/ports/WeatherProvider.js"
+import { WeatherProvider, type WeatherRequest } from "../../src/ports/WeatherProvider.js"
 import { steps } from "../../src/main/compute/Steps.js"
 import { calmHour, galeHour, series } from "../domain/safety/Hours.js"
 import { createCommand, seedAccount } from "../support/Accounts.js"
@@ -20,8 +20,14 @@ import * as MemoryCore from "../support/MemoryCore.js"
 const NOW = Date.UTC(2026, 10, 22, 10)
 const CALM = "2026-11-23"
 
+/** Every weather request asked of `weather`, in order. */
+const asked: Array<WeatherRequest> = []
+
 const weather = Layer.succeed(WeatherProvider, {
-  hourly: (request) => Effect.succeed(series(request.dates[0]!, request.dates.length, (date) => (date === "2026-11-24" ? galeHour : calmHour)))
+  hourly: (request) => {
+    asked.push(request)
+    return Effect.succeed(series(request.dates[0]!, request.dates.length, (date) => (date === "2026-11-24" ? galeHour : calmHour)))
+  }
 })
 
 type Step = keyof ComputePoolShape
@@ -103,6 +109,17 @@ describe("the use cases compute on the process's pool", () => {
       assert.isDefined(pooled.analysis)
       assert.strictEqual(JSON.stringify(pooled.analysis), JSON.stringify(inPlace.analysis))
       assert.strictEqual(JSON.stringify(pooled.forecast.analysis), JSON.stringify(inPlace.forecast.analysis))
+    }))
+
+  it.effect("a SpotCast asks for its one series as a single request, a route for its cells as a batch (off the loop where computed)", () =>
+    Effect.gen(function*() {
+      asked.length = 0
+      yield* run("spotcast", Option.none())
+      assert.deepStrictEqual(asked.map((r) => r.batch), [undefined])
+      asked.length = 0
+      yield* run("route", Option.none())
+      assert.isAbove(asked.length, 1)
+      assert.isTrue(asked.every((r) => r.batch === true))
     }))
 
   it.effect("a step that dies in the pool fails the forecast (processing_failed) and refunds it, for both kinds", () =>

@@ -57,7 +57,7 @@ export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mo
     [...needed.entries()],
     ([key, { cell, dates }]) =>
       Effect.map(
-        provider.hourly({ coordinates: cell, dates: [...dates].sort(), mode, seed: route.id }),
+        provider.hourly({ coordinates: cell, dates: [...dates].sort(), mode, seed: route.id, batch: true }),
         (series) => [key, series] as const
       ).pipe(
         // Back to the event loop between cells (a timer, not a microtask): a large route asks for hundreds,

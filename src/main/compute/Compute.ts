@@ -15,7 +15,7 @@ import { steps } from "./Steps.js"
 const script = new URL("./ComputeThread.js", import.meta.url)
 
 /**
- * The process's compute pool: SPOTCAST_COMPUTE_THREADS worker threads for routes and simulated weather
+ * The process's compute pool: SPOTCAST_COMPUTE_THREADS worker threads for routes and their simulated weather
  * (a forecast's own steps run on the loop, `withForecastsOnLoop`), or everything in process with one step
  * per core at once when it is 0 or the code runs from its TypeScript source (the tests: a thread needs
  * the built entry). Absent, one thread per core but the one the request loop keeps (at least one): each
@@ -38,7 +38,7 @@ export const layer = (threads: Option.Option<number>): Layer.Layer<ComputePool> 
  * collection), each after a turn of the loop: far less than the 50 ms a request may wait. A thread is a
  * V8 instance of its own (about 45 MB of RSS, most of it effect's and the domain's module graph) that a
  * burst of forecasts would otherwise start and keep for its whole length, for under a tenth of the
- * burst's CPU. Routes (hundreds of ms) and simulated weather (hundreds of series for a route) still go
+ * burst's CPU. Routes (hundreds of ms) and their simulated weather (hundreds of series for a route) still go
  * to a thread.
  */
 export const withForecastsOnLoop = (threads: Effect.Effect<ComputePoolShape, never, Scope.Scope>): Layer.Layer<ComputePool> =>
@@ -63,7 +63,10 @@ export const builtinAnalyst: Layer.Layer<Analyst, never, ComputePool> = Layer.ef
   Effect.map(ComputePool, (pool) => ({ analyze: pool.writeForecast }))
 )
 
-/** The simulated weather, its series computed on the compute pool (hundreds for a large route). */
+/**
+ * The simulated weather: a route's series computed on the compute pool (hundreds for a large route), a
+ * SpotCast's one series where it is asked (`SimulatedWeather.Options.compute`).
+ */
 export const simulatedWeather = (latency: Duration.DurationInput): Layer.Layer<WeatherProvider, never, ComputePool | Geography> =>
   Layer.effect(
     WeatherProvider,

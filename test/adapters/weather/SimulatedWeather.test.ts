@@ -108,3 +108,25 @@ describe("SimulatedWeather latency", () => {
       assert.isTrue(yield* answeredAfter(0))
     }).pipe(Effect.provide(served())))
 })
+
+describe("SimulatedWeather compute", () => {
+  it.effect("a batch's series (a route's cells) go to `compute`; a single series is computed where it is asked, the same", () =>
+    Effect.gen(function*() {
+      const sent: Array<SimulatedWeather.SimulationInput> = []
+      const provider = SimulatedWeather.make({
+        compute: (input) => {
+          sent.push(input)
+          return Either.match(SimulatedWeather.simulate(input), {
+            onLeft: (reason) => Effect.die(reason),
+            onRight: Effect.succeed
+          })
+        }
+      })
+      const single = yield* provider.hourly(request)
+      assert.strictEqual(sent.length, 0)
+      const batched = yield* provider.hourly({ ...request, batch: true })
+      assert.strictEqual(sent.length, 1)
+      assert.deepStrictEqual(sent[0]!.dates, request.dates)
+      assert.deepStrictEqual(batched, single)
+    }))
+})

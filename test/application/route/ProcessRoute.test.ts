@@ -87,6 +87,8 @@ describe("processing a route forecast", () => {
       for (const call of calls) {
         assert.deepStrictEqual([...call.dates], [...new Set(call.dates)].sort())
         assert.isAtLeast(call.dates.length, 4) // 72 h of window: every cell is crossed on several days
+        // One of many for one job: a computing provider does these off the request loop.
+        assert.isTrue(call.batch)
       }
       assert.strictEqual(view.analysis!.departures!.length, 25)
     }))
