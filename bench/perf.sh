@@ -3,8 +3,9 @@
 #   reads:    GET /v3/spotcast/{id}, GET /v3/spotcasts?limit=20, GET /v3/account/balance on SpotCast
 #             (--role api) and on bench/baseline-server.mjs (node:http + pg, same tables, rows, auth, JSON)
 #   creates:  POST /v3/spotcast (wrk) vs pgbench running the same create transaction (perf-create-tx.sql)
-#   pipeline: PIPE_N forecasts made by one worker process (--role worker, PIPE_C at once, simulated
-#             weather), forecasts finished per second from the first to the last; none may fail
+#   pipeline: PIPE_N forecasts made by one worker process (--role worker, PIPE_C in flight, simulated
+#             weather) after PIPE_WARM that warm it up, forecasts finished per second from the last warm-up
+#             one to the last; none may fail (with BEFORE, that build's worker too, in the same rounds)
 # Beside the rates, each server's CPU time is read from /proc: "per CPU-s" is work per second of one
 # core, which a busy shared machine disturbs far less than the rates (the worker's includes start-up).
 # Each round runs every scenario once, SpotCast then its anchor (the reads: in reverse order every other round),
@@ -12,11 +13,11 @@
 # Servers are pinned to CPU 0, wrk/pgbench to CPU 1 (taskset), PostgreSQL floats. Everything started here
 # is stopped by pid on exit and the database made here is dropped.
 # usage: bench/perf.sh            (after `npm run build`; needs wrk, psql, pgbench: apt-get install -y wrk)
-# env:   ROUNDS=3 DUR=10 (s per run) CONNS=32 PIPE_N=1000 PIPE_C=16 PHASES="reads creates pipeline"
+# env:   ROUNDS=3 DUR=10 (s per run) CONNS=32 PIPE_N=1000 PIPE_C=256 PIPE_WARM=500 PHASES="reads creates pipeline"
 #        PGURL=postgres://postgres@127.0.0.1:5432 BASELINE_RATE=shared|memory (see baseline-server.mjs; shared,
 #        the default, is the same work as SpotCast's: one window per key in rate_windows, shared by processes)
-#        BEFORE=<another built checkout>: the reads also run on that build's API (on the same database and
-#        rows, in the same rounds), and the report adds "before → now" ratios
+#        BEFORE=<another built checkout>: the reads also run on that build's API and the pipeline on its
+#        worker (on the same database and rows, in the same rounds), and the report adds "now / before" ratios
 #        NODE_FLAGS="--a-v8-flag ...": node options for this checkout's SpotCast (not BEFORE's, not the anchor's):
 #        with BEFORE=<this checkout> it compares a setting against none in one run
 #        READS="get list balance": which reads the rounds measure (all three by default)
@@ -32,7 +33,7 @@ PROJ="$(cd "$BENCH/.." && pwd)"
 NODE_FLAGS="${NODE_FLAGS:-}" GC="${GC:-}"
 GC_FLAGS=""; [ -n "$GC" ] && GC_FLAGS="--trace-gc-nvp"
 declare -A LOGS=() # server pid -> its log, for the GC trace
-ROUNDS="${ROUNDS:-3}" DUR="${DUR:-10}" CONNS="${CONNS:-32}" PIPE_N="${PIPE_N:-1000}" PIPE_C="${PIPE_C:-16}"
+ROUNDS="${ROUNDS:-3}" DUR="${DUR:-10}" CONNS="${CONNS:-32}" PIPE_N="${PIPE_N:-1000}" PIPE_C="${PIPE_C:-256}" PIPE_WARM="${PIPE_WARM:-500}"
 PHASES="${PHASES:-reads creates pipeline}"
 READS="${READS:-get list balance}"
 PGURL="${PGURL:-postgres://postgres@127.0.0.1:5432}"
@@ -72,6 +73,13 @@ spotcast() {
     SPOTCAST_WEATHER_PROVIDER=simulated SPOTCAST_CURSOR_SECRET="$CURSOR_SECRET" SPOTCAST_SHUTDOWN_GRACE_MS=2000 "$@" \
     taskset -c 0 node $GC_FLAGS $flags "$bin" serve --role "$role" >"$log" 2>&1 &
   SP=$!; PIDS+=("$SP"); LOGS[$SP]="$log"
+}
+# CPU seconds of a process's main thread and of each other thread that used any (V8's collector helpers,
+# libuv's pool, compute threads: Node names them all "node"), from /proc: "main 6.24; others 1.04 1.03 0.96"
+thread_cpu() {
+  local t; for t in /proc/$1/task/*; do echo "${t##*/} $(awk '{ print $14 + $15 }' "$t/stat")"; done 2>/dev/null |
+    awk -v pid="$1" -v hz="$(getconf CLK_TCK)" '$1 == pid { main = $2 / hz; next } $2 > 0 { o = o sprintf(" %.2f", $2 / hz) }
+      END { printf "main %.2f; others%s\n", main, o }'
 }
 # CPU seconds a process has used so far (user + system), from /proc
 cpu_s() { awk -v t="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat" 2>/dev/null || echo 0; }
@@ -113,8 +121,42 @@ pgb_run() { # round label
   printf '%s\t%s\t%.0f\t%s\t%s\t0\n' "$1" "$2" "$tps" "$lat" "NaN" | tee -a "$RES"
 }
 
+# pipe_run <round> <label> [<another built checkout>]: PIPE_WARM + PIPE_N SpotCasts created, then one worker
+# process (that checkout's, else this one's) started on them; the first PIPE_WARM forecasts it finishes warm
+# it up (V8 compiles the hot code in the first seconds of a process, on its helper threads), and the rate is
+# the next PIPE_N's, from the PIPE_WARM-th completion to the last, with the worker's CPU over the same span.
+pipe_run() {
+  local r="$1" label="$2" bin="${3:+$3/dist/main/bin.js}" mark wcpu0 f0 wcpu f1 i total=$((PIPE_WARM + PIPE_N))
+  mark=$(q "SELECT now()")
+  node "$BENCH/perf-create-many.mjs" "http://127.0.0.1:$PA" "$KEY" "$total" 2 32 >/dev/null || exit 1
+  local finished="SELECT count(*) FROM forecasts WHERE created_at > '$mark' AND status IN ('completed', 'failed')"
+  local PP; PP=$(free_port)
+  BIN="$bin" spotcast worker "$(free_port)" "$WORK/worker.$label.$r.log" SPOTCAST_WORKER_IN_FLIGHT="$PIPE_C" SPOTCAST_PROBE_PORT="$PP"; local WP=$SP
+  wait_http "http://127.0.0.1:$PP/healthz" 60 || { tail -5 "$WORK/worker.$label.$r.log" >&2; exit 1; }
+  wcpu0=$(cpu_s "$WP"); f0=0 # after start-up
+  # the worker's resident memory, sampled twice a second (max printed after the run)
+  ( m=0; while sleep 0.5; do x=$(ps -o rss= -p "$WP" 2>/dev/null) || break; [ "${x:-0}" -gt "$m" ] && m=$x; echo "$m" >"$WORK/worker.$label.$r.rss"; done ) &
+  local sampler=$!
+  for i in $(seq 2400); do
+    f1=$(q "$finished")
+    if [ "$PIPE_WARM" -gt 0 ] && [ "$f0" -eq 0 ] && [ "$f1" -ge "$PIPE_WARM" ]; then wcpu0=$(cpu_s "$WP"); f0=$f1; fi
+    [ "$f1" -ge "$total" ] && break
+    kill -0 "$WP" 2>/dev/null || { echo "worker exited:" >&2; tail -5 "$WORK/worker.$label.$r.log" >&2; break; }
+    sleep 0.25
+  done
+  wcpu=$(awk -v a="$wcpu0" -v b="$(cpu_s "$WP")" 'BEGIN { printf "%.2f", b - a }')
+  kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
+  echo "# $label round $r: worker RSS max $(cat "$WORK/worker.$label.$r.rss" 2>/dev/null || echo '?') kB; CPU by thread (s, start-up included): $(thread_cpu "$WP")"
+  stop_pid "$WP"
+  q "WITH done AS (SELECT status, coalesce(completed_at, failed_at) AS at, row_number() OVER (ORDER BY coalesce(completed_at, failed_at)) AS n
+                   FROM forecasts WHERE created_at > '$mark' AND status IN ('completed', 'failed'))
+     SELECT $r, '$label', round(count(*) FILTER (WHERE n > $PIPE_WARM) / greatest(extract(epoch FROM max(at) - min(at) FILTER (WHERE n >= greatest($PIPE_WARM, 1))), 0.001)),
+            'NaN', 'NaN', count(*) FILTER (WHERE status = 'failed') + $total - count(*), $wcpu, $(q "$finished") - $f0
+     FROM done" | tr '|' '\t' | tee -a "$RES"
+}
+
 psql -q -X -d "$PGURL/postgres" -c "CREATE DATABASE $DB" >/dev/null || exit 1
-echo "# bench/perf.sh: ROUNDS=$ROUNDS DUR=$DUR CONNS=$CONNS PIPE_N=$PIPE_N PIPE_C=$PIPE_C BASELINE_RATE=$BASELINE_RATE db=$DB work=$WORK"
+echo "# bench/perf.sh: ROUNDS=$ROUNDS DUR=$DUR CONNS=$CONNS PIPE_N=$PIPE_N PIPE_C=$PIPE_C PIPE_WARM=$PIPE_WARM BASELINE_RATE=$BASELINE_RATE db=$DB work=$WORK"
 [ -z "$BEFORE" ] || echo "# before: $BEFORE ($(cd "$BEFORE" && git log --oneline -1 2>/dev/null || echo 'not a git checkout'))"
 echo "# $(cd "$PROJ" && git log --oneline -1 2>/dev/null); $(nproc) CPUs; $(uptime)"
 PA=$(free_port); spotcast api "$PA" "$WORK/api.log"; API=$SP
@@ -179,23 +221,10 @@ for r in $(seq "$ROUNDS"); do
     q "DELETE FROM jobs"
   fi
   if has pipeline; then
-    mark=$(q "SELECT now()")
-    node "$BENCH/perf-create-many.mjs" "http://127.0.0.1:$PA" "$KEY" "$PIPE_N" 2 32 >/dev/null || exit 1
-    PP=$(free_port)
-    spotcast worker "$(free_port)" "$WORK/worker.$r.log" SPOTCAST_WORKER_CONCURRENCY="$PIPE_C" SPOTCAST_PROBE_PORT="$PP"; WP=$SP
-    wait_http "http://127.0.0.1:$PP/healthz" 60 || { tail -5 "$WORK/worker.$r.log" >&2; exit 1; }
-    wcpu0=$(cpu_s "$WP") # after start-up: the CPU the forecasts cost, from here
-    finished="SELECT count(*) FROM forecasts WHERE created_at > '$mark' AND status IN ('completed', 'failed')"
-    for i in $(seq 1200); do
-      [ "$(q "$finished")" -ge "$PIPE_N" ] && break
-      kill -0 "$WP" 2>/dev/null || { echo "worker exited:" >&2; tail -5 "$WORK/worker.$r.log" >&2; break; }
-      sleep 0.25
-    done
-    wcpu=$(awk -v a="$wcpu0" -v b="$(cpu_s "$WP")" 'BEGIN { printf "%.2f", b - a }')
-    stop_pid "$WP"
-    q "SELECT $r, 'pipeline', round(count(*) / greatest(extract(epoch FROM max(coalesce(completed_at, failed_at)) - min(coalesce(completed_at, failed_at))), 0.001)),
-         'NaN', 'NaN', count(*) FILTER (WHERE status = 'failed') + $PIPE_N - count(*), $wcpu, count(*)
-       FROM forecasts WHERE created_at > '$mark' AND status IN ('completed', 'failed')" | tr '|' '\t' | tee -a "$RES"
+    # this build's worker, then the build before's (BEFORE), in the opposite order every other round
+    pipes="pipeline:${BEFORE:+ before_pipeline:$BEFORE}"
+    [ $((r % 2)) -eq 0 ] && pipes=$(echo "$pipes" | tr ' ' '\n' | tac | tr '\n' ' ')
+    for p in $pipes; do pipe_run "$r" "${p%%:*}" "${p#*:}"; done
   fi
 done
 echo
