@@ -15,21 +15,27 @@ const until = (done: () => boolean) =>
 const untilWaiting = (turns: StepTurns.StepTurns, n: number) =>
   Effect.flatMap(until(() => turns.waiting() >= n), (reached) => Effect.sync(() => assert.isTrue(reached)))
 
+/** One place, taken by a step that logs "holder" and holds it until `release` is done. */
+const oneHeldPlace = Effect.gen(function*() {
+  const turns = StepTurns.make(1)
+  const log: Array<string> = []
+  const release = yield* Deferred.make<void>()
+  const holder = yield* Effect.fork(turns.run(0)(held(log, "holder", release)))
+  assert.isTrue(yield* until(() => log.length === 1))
+  return { turns, log, release, holder }
+})
+
 describe("StepTurns", () => {
   it.effect("when a place frees, the waiting step of the highest rank takes it; equals in the order they came", () =>
     Effect.gen(function*() {
-      const turns = StepTurns.make(1)
-      const log: Array<string> = []
-      const first = yield* Deferred.make<void>()
-      const holder = yield* Effect.fork(turns.run(0)(held(log, "holder", first)))
-      assert.isTrue(yield* until(() => log.length === 1))
+      const { holder, log, release, turns } = yield* oneHeldPlace
       const waiters = yield* Effect.forEach(
         [["judge-a", 1], ["finish-a", 3], ["judge-b", 1], ["write-a", 2], ["finish-b", 3], ["route", 0]] as const,
         ([name, rank]) => Effect.fork(turns.run(rank)(Effect.sync(() => log.push(name)))),
         { concurrency: 1 }
       )
       yield* untilWaiting(turns, 6)
-      yield* Deferred.succeed(first, undefined)
+      yield* Deferred.succeed(release, undefined)
       yield* Fiber.join(holder)
       yield* Effect.forEach(waiters, Fiber.join)
       assert.deepStrictEqual(log, ["holder", "finish-a", "finish-b", "write-a", "judge-a", "judge-b", "route"])
@@ -38,17 +44,13 @@ describe("StepTurns", () => {
 
   it.effect("a step interrupted while it waits leaves the queue and takes no place", () =>
     Effect.gen(function*() {
-      const turns = StepTurns.make(1)
-      const log: Array<string> = []
-      const first = yield* Deferred.make<void>()
-      const holder = yield* Effect.fork(turns.run(0)(held(log, "holder", first)))
-      assert.isTrue(yield* until(() => log.length === 1))
+      const { holder, log, release, turns } = yield* oneHeldPlace
       const gone = yield* Effect.fork(turns.run(5)(Effect.sync(() => log.push("gone"))))
       const next = yield* Effect.fork(turns.run(1)(Effect.sync(() => log.push("next"))))
       yield* untilWaiting(turns, 2)
       yield* Fiber.interrupt(gone)
       assert.strictEqual(turns.waiting(), 1)
-      yield* Deferred.succeed(first, undefined)
+      yield* Deferred.succeed(release, undefined)
       yield* Fiber.join(holder)
       yield* Fiber.join(next)
       assert.deepStrictEqual(log, ["holder", "next"])
