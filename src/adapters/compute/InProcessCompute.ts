@@ -5,16 +5,16 @@ import * as StepTurns from "./StepTurns.js"
 
 /**
  * How far along its forecast a step is: when a place frees, the step of the highest rank goes first
- * (StepTurns), so a forecast that has started finishes before the next one's rules run. Routes and
- * simulated weather come first in their forecasts, and rank with the rules.
+ * (StepTurns), so a forecast that has started finishes before the next one's rules run. A route's
+ * analysis and simulated weather rank below a forecast's rules.
  */
 const RANK = { judge: 1, write: 2, finish: 3, other: 0 } as const
 
 /**
  * One turn of the event loop: what waits on I/O runs before the step that follows. Effect's own yield lets
  * other fibers run, but not the loop's I/O; a zero timer does, but Node makes it at least 1 ms, in which
- * the place is held and, with nothing else to do, the core idles (a third of the worker's time at 120
- * forecasts a second). `setImmediate` runs right after the loop's I/O.
+ * the place is held and, with nothing else to do, the core idles (the worker made 1.47 times the
+ * forecasts a second without it: docs/performance.md). `setImmediate` runs right after the loop's I/O.
  */
 const loopTurn: Effect.Effect<void> = typeof setImmediate === "function"
   ? Effect.async<void>((resume) => {

@@ -5,8 +5,8 @@ import { Deferred, Effect, Exit, FiberId } from "effect"
  * step of the highest rank takes it (the first to come among equals). A forecast's steps are ranked by
  * how far along it is (its finish before another's rules), so that with hundreds of forecasts in flight
  * the ones started finish first and let go of what they hold, instead of every forecast advancing one
- * step at a time while all of their weather, days and texts stay alive together (measured: half the
- * throughput, from garbage collection, with 256 in flight and a first-come queue).
+ * step at a time while all of their weather, days and texts stay alive together (docs/performance.md,
+ * "The pipeline": with a first-come queue the collector copied and promoted them all).
  */
 export interface StepTurns {
   /** Runs `step` in a place, waiting for one with `rank`; the place is given back however it ends. */
