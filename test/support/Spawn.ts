@@ -84,25 +84,42 @@ export interface Served {
   readonly stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
-/** Starts `spotcast serve` on a free port and waits until it answers HTTP. */
+/** What `serve` says when its port was taken (`src/main`'s listen error). */
+const PORT_TAKEN = "the port is already in use"
+
+/**
+ * Starts `spotcast serve` on a free port and waits until it answers HTTP. The port is free when chosen,
+ * but a server that takes seconds to start (embedded PGlite on a loaded machine) may find it taken by
+ * then, by another test's server or any outgoing connection's ephemeral port: it is started again on a
+ * new port, up to 3 times.
+ */
 export const startServer = async (
   env: Record<string, string>,
   args: ReadonlyArray<string> = [],
   nodeArgs: ReadonlyArray<string> = []
 ): Promise<Served> => {
-  const port = await freePort()
-  const p = launch("serve", ["serve", ...args], { HOST: "127.0.0.1", PORT: String(port), ...env }, true, nodeArgs)
-  const baseUrl = `http://127.0.0.1:${port}`
-  // Generous: embedded PGlite alone can take 20 s to start on a loaded machine; the wait ends as soon as it answers.
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.output()}`)
-    const up = await fetch(`${baseUrl}/v3/openapi.json`).then(() => true, () => false)
-    if (up) break
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`)
-    await new Promise((r) => setTimeout(r, 100))
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    const p = launch("serve", ["serve", ...args], { HOST: "127.0.0.1", PORT: String(port), ...env }, true, nodeArgs)
+    const baseUrl = `http://127.0.0.1:${port}`
+    // Generous: embedded PGlite alone can take 20 s to start on a loaded machine; the wait ends as soon as it answers.
+    const deadline = Date.now() + 120_000
+    let exited = false
+    for (;;) {
+      if (p.child.exitCode !== null) {
+        if (attempt < 3 && p.output().includes(PORT_TAKEN)) {
+          exited = true
+          break
+        }
+        throw new Error(`server exited early:\n${p.output()}`)
+      }
+      const up = await fetch(`${baseUrl}/v3/openapi.json`).then(() => true, () => false)
+      if (up) break
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    if (!exited) return { child: p.child, baseUrl, output: p.output, stop: (sig = "SIGTERM") => signal(p, sig) }
   }
-  return { child: p.child, baseUrl, output: p.output, stop: (sig = "SIGTERM") => signal(p, sig) }
 }
 
 /** Starts a loopback HTTP server (a fake upstream, a receiver) on a free port and gives the port. */
