@@ -99,26 +99,32 @@ export const startServer = async (
   nodeArgs: ReadonlyArray<string> = []
 ): Promise<Served> => {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort()
-    const p = launch("serve", ["serve", ...args], { HOST: "127.0.0.1", PORT: String(port), ...env }, true, nodeArgs)
-    const baseUrl = `http://127.0.0.1:${port}`
-    // Generous: embedded PGlite alone can take 20 s to start on a loaded machine; the wait ends as soon as it answers.
-    const deadline = Date.now() + 120_000
-    let exited = false
-    for (;;) {
-      if (p.child.exitCode !== null) {
-        if (attempt < 3 && p.output().includes(PORT_TAKEN)) {
-          exited = true
-          break
-        }
-        throw new Error(`server exited early:\n${p.output()}`)
-      }
-      const up = await fetch(`${baseUrl}/v3/openapi.json`).then(() => true, () => false)
-      if (up) break
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`)
-      await new Promise((r) => setTimeout(r, 100))
+    const served = await startOnFreePort(env, args, nodeArgs, attempt < 3)
+    if (served !== undefined) return served
+  }
+}
+
+/** One start of `serve` on a free port; undefined when the port was taken meanwhile and `retry` allows another. */
+const startOnFreePort = async (
+  env: Record<string, string>,
+  args: ReadonlyArray<string>,
+  nodeArgs: ReadonlyArray<string>,
+  retry: boolean
+): Promise<Served | undefined> => {
+  const port = await freePort()
+  const p = launch("serve", ["serve", ...args], { HOST: "127.0.0.1", PORT: String(port), ...env }, true, nodeArgs)
+  const baseUrl = `http://127.0.0.1:${port}`
+  // Generous: embedded PGlite alone can take 20 s to start on a loaded machine; the wait ends as soon as it answers.
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (p.child.exitCode !== null) {
+      if (retry && p.output().includes(PORT_TAKEN)) return undefined
+      throw new Error(`server exited early:\n${p.output()}`)
     }
-    if (!exited) return { child: p.child, baseUrl, output: p.output, stop: (sig = "SIGTERM") => signal(p, sig) }
+    const up = await fetch(`${baseUrl}/v3/openapi.json`).then(() => true, () => false)
+    if (up) return { child: p.child, baseUrl, output: p.output, stop: (sig = "SIGTERM") => signal(p, sig) }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output()}`)
+    await new Promise((r) => setTimeout(r, 100))
   }
 }
 

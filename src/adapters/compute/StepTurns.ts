@@ -11,7 +11,7 @@ import { Deferred, Effect, Exit, FiberId } from "effect"
 export interface StepTurns {
   /** Runs `step` in a place, waiting for one with `rank`; the place is given back however it ends. */
   readonly run: (rank: number) => <A, E, R>(step: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-  /** Steps waiting now (for tests and metrics). */
+  /** Steps waiting now (the tests wait on it). */
   readonly waiting: () => number
 }
 

@@ -55,8 +55,8 @@ export const make = (options: Options = {}, geography?: GeographyShape): Weather
       : yield* siteOf(geography, request.coordinates, request.dates)
     const compute = request.batch === true ? options.compute ?? inPlace : inPlace
     return yield* compute({ coordinates: request.coordinates, dates: request.dates, seed: request.seed, site })
-  })
-  return { hourly: (request) => hourly(request).pipe(hourlySpan) }
+  }, hourlySpan)
+  return { hourly }
 }
 
 /** With `latency` before each answer (none by default), on the real geography. */

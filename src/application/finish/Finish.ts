@@ -65,20 +65,14 @@ const current = (finishing: Finishing) =>
     ? Effect.succeed(Option.some(finishing.forecast))
     : Effect.flatMap(SpotCastStore, (store) => store.lockForecast(finishing.forecastId))
 
-// Made only when tracing (see Spans): every forecast finishes through here.
-const completeSpan = spanned("Finish.complete")
-const failSpan = spanned("Finish.fail")
+// The spans of both finish paths are made only when tracing (see Spans): every forecast finishes here.
 
 /**
  * Completes an unfinished forecast of any kind: the domain's `completed` makes the finished forecast,
  * the store writes it (only while unfinished, removing its job), a route's own analysis beside it, and
  * the webhook it owes, all at once. False when it had finished already: then nothing changes.
  */
-export const completeForecast = (command: Completing) => completeWith(command).pipe(completeSpan)
-
-type Completing = Finishing & { readonly analysis: Analysis; readonly routeAnalysis?: RouteAnalysis | undefined }
-
-const completeWith = Effect.fnUntraced(function*(command: Completing) {
+export const completeForecast = Effect.fnUntraced(function*(command: Completing) {
   const store = yield* SpotCastStore
   const { atomically } = yield* Transactions
   const write = writeCompleted(command, store)
@@ -86,7 +80,9 @@ const completeWith = Effect.fnUntraced(function*(command: Completing) {
   const single = command.forecast !== undefined && command.routeAnalysis === undefined && command.delivery === undefined &&
     command.notice?.(command.forecast) === undefined
   return yield* (single ? write : atomically(write))
-})
+}, spanned("Finish.complete"))
+
+type Completing = Finishing & { readonly analysis: Analysis; readonly routeAnalysis?: RouteAnalysis | undefined }
 
 const writeCompleted = Effect.fnUntraced(function*(command: Completing, store: SpotCastStoreShape) {
   const before = yield* current(command)
@@ -104,26 +100,25 @@ const writeCompleted = Effect.fnUntraced(function*(command: Completing, store: S
  * once (the ledger's guard), with the webhook it owes, all at once. The forecast is read locked: a
  * failure keeps the progress the work had reached. False when it had finished already.
  */
-export const failForecast = (
+export const failForecast = Effect.fnUntraced(function*(
   command: Finishing & { readonly error: ForecastError; readonly refundId: LedgerEntryId }
-) =>
-  Effect.gen(function*() {
-    const store = yield* SpotCastStore
-    const ledger = yield* ChargeLedger
-    const { atomically } = yield* Transactions
-    const outcome = yield* atomically(Effect.gen(function*() {
-      const before = yield* store.lockForecast(command.forecastId)
-      if (Option.isNone(before)) return Option.none<number>()
-      const finished = failed(before.value, command.error, command.at)
-      if (Either.isLeft(finished)) return Option.none<number>()
-      if (!(yield* store.saveFinished(finished.right))) return Option.none<number>()
-      yield* notify(command, finished.right)
-      const charge = yield* ledger.chargeOf(finished.right.accountId, finished.right.id)
-      if (Option.isNone(charge)) return Option.some(0)
-      const refunded = yield* ledger.refund(refundEntry(charge.value, command.refundId, command.at))
-      return Option.some(refunded ? charge.value.amount : 0)
-    }))
-    if (Option.isNone(outcome)) return false
-    if (outcome.value > 0) yield* Metric.incrementBy(creditsRefundedTotal, outcome.value)
-    return true
-  }).pipe(failSpan)
+) {
+  const store = yield* SpotCastStore
+  const ledger = yield* ChargeLedger
+  const { atomically } = yield* Transactions
+  const outcome = yield* atomically(Effect.gen(function*() {
+    const before = yield* store.lockForecast(command.forecastId)
+    if (Option.isNone(before)) return Option.none<number>()
+    const finished = failed(before.value, command.error, command.at)
+    if (Either.isLeft(finished)) return Option.none<number>()
+    if (!(yield* store.saveFinished(finished.right))) return Option.none<number>()
+    yield* notify(command, finished.right)
+    const charge = yield* ledger.chargeOf(finished.right.accountId, finished.right.id)
+    if (Option.isNone(charge)) return Option.some(0)
+    const refunded = yield* ledger.refund(refundEntry(charge.value, command.refundId, command.at))
+    return Option.some(refunded ? charge.value.amount : 0)
+  }))
+  if (Option.isNone(outcome)) return false
+  if (outcome.value > 0) yield* Metric.incrementBy(creditsRefundedTotal, outcome.value)
+  return true
+}, spanned("Finish.fail"))

@@ -32,16 +32,10 @@ const noticeFor = (spotcast: SpotCast, publicBaseUrl: string, at: DateTime.Utc) 
   return url === undefined ? undefined : { url, spotcastId: spotcast.id, event: forecastEvent(spotcast, finished, publicBaseUrl, at) }
 }
 
-// The spans of every forecast, made only when tracing (see Spans).
-const completeSpan = spanned("ProcessForecast.complete")
-const failSpan = spanned("ProcessForecast.fail")
-const analyzeSpan = spanned("ProcessForecast.analyze")
-const processSpan = spanned("ProcessForecast")
+// Each span made only when tracing (see Spans): every forecast runs through these.
 
 /** Completes the forecast, with its webhook, through the one finish path. */
-const complete = (work: ForecastWork, analysis: Analysis) => completeWork(work, analysis).pipe(completeSpan)
-
-const completeWork = Effect.fnUntraced(function*(work: ForecastWork, analysis: Analysis) {
+const complete = Effect.fnUntraced(function*(work: ForecastWork, analysis: Analysis) {
   const at = yield* DateTime.now
   const { publicBaseUrl } = yield* Settings
   return yield* completeForecast({
@@ -51,12 +45,10 @@ const completeWork = Effect.fnUntraced(function*(work: ForecastWork, analysis: A
     at,
     notice: noticeFor(work.spotcast, publicBaseUrl, at)
   })
-})
+}, spanned("ProcessForecast.complete"))
 
 /** Fails the forecast and refunds its charge, with its webhook, through the one finish path. */
-export const failForecast = (work: ForecastWork, error: ForecastError) => failWork(work, error).pipe(failSpan)
-
-const failWork = Effect.fnUntraced(function*(work: ForecastWork, error: ForecastError) {
+export const failForecast = Effect.fnUntraced(function*(work: ForecastWork, error: ForecastError) {
   const at = yield* DateTime.now
   const { publicBaseUrl } = yield* Settings
   return yield* finishFailed({
@@ -66,7 +58,7 @@ const failWork = Effect.fnUntraced(function*(work: ForecastWork, error: Forecast
     refundId: LedgerEntryId.make(yield* newId(IdPrefix.ledgerEntry)),
     notice: noticeFor(work.spotcast, publicBaseUrl, at)
   })
-})
+}, spanned("ProcessForecast.fail"))
 
 export interface AnalysisInput {
   readonly series: ForecastWeather
@@ -135,9 +127,7 @@ export const forecastAnalysis = Effect.fnUntraced(function*(input: AnalysisInput
 })
 
 /** Weather, then the rules, then the analyst, with progress recorded at each stage. */
-const analyze = (work: ForecastWork) => analyzeWork(work).pipe(analyzeSpan)
-
-const analyzeWork = Effect.fnUntraced(function*({ account, forecast, spotcast }: ForecastWork) {
+const analyze = Effect.fnUntraced(function*({ account, forecast, spotcast }: ForecastWork) {
   const store = yield* SpotCastStore
   const period = makePeriod(spotcast.start, spotcast.numDays)
   // The stage is already fetching_weather: the work was read with it (`readWork`).
@@ -161,7 +151,7 @@ const analyzeWork = Effect.fnUntraced(function*({ account, forecast, spotcast }:
     beforeAnalyst: store.advance(forecast.id, "ai_analysis"),
     issuedAt: Effect.map(DateTime.now, DateTime.formatIso)
   })
-})
+}, spanned("ProcessForecast.analyze"))
 
 /**
  * The work of a claimed job, read with the forecast moved to its first stage in the same step (one
@@ -176,9 +166,7 @@ export const readWork = (job: Job) =>
  * `readWork`). Every way it can go wrong ends in a failed, refunded forecast; only interruption
  * (shutdown) leaves it unfinished, for the job to be claimed again.
  */
-export const processForecast = (job: Job, read?: Option.Option<ForecastWork>) => processWork(job, read).pipe(processSpan)
-
-const processWork = Effect.fnUntraced(function*(job: Job, read?: Option.Option<ForecastWork>) {
+export const processForecast = Effect.fnUntraced(function*(job: Job, read?: Option.Option<ForecastWork>) {
   const found = read ?? (yield* readWork(job))
   if (Option.isNone(found)) return "missing" as ProcessOutcome
   const work = found.value
@@ -188,4 +176,4 @@ const processWork = Effect.fnUntraced(function*(job: Job, read?: Option.Option<F
     complete: (analysis) => complete(work, analysis),
     fail: (error) => failForecast(work, error)
   })
-})
+}, spanned("ProcessForecast"))

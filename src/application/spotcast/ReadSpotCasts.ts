@@ -60,5 +60,5 @@ export const listForecasts = Effect.fnUntraced(
     )
     return { spotcastId: spotcast.id, data: page.data, hasMore: page.hasMore, nextCursor: page.nextCursor }
   },
-  (effect) => Effect.withSpan(effect, "ListForecasts")
+  spanned("ListForecasts")
 )
