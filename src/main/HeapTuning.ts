@@ -30,7 +30,8 @@ export const sizedByOperator = (execArgv: ReadonlyArray<string>, nodeOptions: st
  * flag given there leaves that part to V8 and the operator. Call it before the program's modules load.
  * Start-up (loading the modules, building the server) allocates in long synchronous runs in which the
  * young generation would grow past any cap before a watch on collections could run, so it is held at its
- * first size until start-up is over (the event loop less than half busy for 250 ms, or after 10 s).
+ * first size until start-up is over: `startUpOver()` (the process is up), else the event loop less than
+ * half busy for 250 ms, or 10 s.
  */
 export const tuneHeap = (execArgv: ReadonlyArray<string>, nodeOptions: string | undefined): void => {
   const sized = sizedByOperator(execArgv, nodeOptions)
@@ -41,20 +42,37 @@ export const tuneHeap = (execArgv: ReadonlyArray<string>, nodeOptions: string | 
   afterStartUp(() => void capYoungGeneration(YOUNG_GENERATION_BYTES))
 }
 
-/** Calls `then` once the event loop has been less than half busy for 250 ms, or after 10 s at the latest. */
+/** What ends the start-up hold early (`startUpOver`), while it holds. */
+let endHold: (() => void) | undefined
+
+/**
+ * Says that start-up is over (the process is built and serving), so that the young generation may grow
+ * now. Without it a worker started with a backlog is never less than half idle: it ran its first 10 s
+ * with a young generation of 1 MB, collected every few ms, and promoted most of its forecasts in flight
+ * (docs/performance.md, "The pipeline: what each change bought"). Does nothing when nothing is held.
+ */
+export const startUpOver = (): void => endHold?.()
+
+/**
+ * Calls `then` once the event loop has been less than half busy for 250 ms, after 10 s at the latest, or
+ * at `startUpOver()`, whichever comes first.
+ */
 const afterStartUp = (then: () => void) => {
   const started = performance.now()
   let last = performance.eventLoopUtilization()
+  const end = () => {
+    clearInterval(timer)
+    endHold = undefined
+    then()
+  }
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization()
     const busy = performance.eventLoopUtilization(now, last).utilization
     last = now
-    if (busy < 0.5 || performance.now() - started > 10_000) {
-      clearInterval(timer)
-      then()
-    }
+    if (busy < 0.5 || performance.now() - started > 10_000) end()
   }, 250)
   timer.unref()
+  endHold = end
 }
 
 export const youngGenerationBytes = (): number =>

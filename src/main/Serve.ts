@@ -9,6 +9,7 @@ import { loadModule } from "./LoadModule.js"
 import * as Logging from "./Logging.js"
 import * as Tracing from "./telemetry/Tracing.js"
 import { explained } from "./StartupFailure.js"
+import { startUpOver } from "./HeapTuning.js"
 import * as SettingsLive from "./SettingsLive.js"
 import type { Role } from "./Roles.js"
 import * as Storage from "./Storage.js"
@@ -89,7 +90,9 @@ export const serve = (role: Role) =>
       ))
     }
     const reporting = Layer.merge(Logging.layer(config.observability.logFormat), Tracing.layer(config.telemetry))
-    return yield* Layer.launch(processLayer(config, role).pipe(Layer.provide(reporting))).pipe(
+    // Built is up: the young generation may grow from here (HeapTuning), however busy the start.
+    const up = Layer.tap(processLayer(config, role), () => Effect.sync(startUpOver))
+    return yield* Layer.launch(up.pipe(Layer.provide(reporting))).pipe(
       explained(config)
     )
   })

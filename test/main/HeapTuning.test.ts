@@ -7,13 +7,14 @@ const tuning = fileURLToPath(new URL("../../dist/main/HeapTuning.js", import.met
 
 /**
  * A fresh Node process that tunes its heap as `bin.js` does (with `nodeOptions` as its node options), idles
- * past start-up, then allocates with many survivors; prints its young generation's size in bytes.
+ * past start-up (or says at once that it is up, `serve`'s way), then allocates with many survivors, never
+ * idle; prints its young generation's size in bytes.
  */
-const youngGenerationAfterLoad = (nodeOptions: ReadonlyArray<string>): number => {
+const youngGenerationAfterLoad = (nodeOptions: ReadonlyArray<string>, start: "idle" | "up" = "idle"): number => {
   const script = `
-    const { tuneHeap, youngGenerationBytes } = await import(${JSON.stringify(tuning)})
+    const { startUpOver, tuneHeap, youngGenerationBytes } = await import(${JSON.stringify(tuning)})
     tuneHeap(process.execArgv, undefined)
-    await new Promise((r) => setTimeout(r, 1000))
+    ${start === "idle" ? "await new Promise((r) => setTimeout(r, 1000))" : "startUpOver()"}
     let live = []
     for (let turn = 0; turn < 400; turn++) {
       for (let i = 0; i < 2000; i++) live.push({ turn, i, tags: [turn, i] })
@@ -35,6 +36,10 @@ describe("HeapTuning", () => {
 
   it("lets the young generation grow under load up to its cap, and no further", () => {
     assert.strictEqual(youngGenerationAfterLoad([]), YOUNG_GENERATION_BYTES)
+  })
+
+  it("lets it grow as soon as the process says it is up, busy from its first moment (a worker started on a backlog)", () => {
+    assert.strictEqual(youngGenerationAfterLoad([], "up"), YOUNG_GENERATION_BYTES)
   })
 
   it("lets V8 grow it past the cap when the operator sized it", () => {
