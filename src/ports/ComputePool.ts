@@ -55,6 +55,11 @@ export interface SimulationRequest {
   readonly dates: ReadonlyArray<string>
   readonly seed: string
   readonly site: unknown
+  /**
+   * One of many series for one job (a route's cells, `WeatherRequest.batch`): a pool sends these off the
+   * request loop. A single series (a SpotCast's, about 0.5 ms) a pool may compute on the loop.
+   */
+  readonly batch?: boolean
 }
 
 export class SimulateWeather extends Schema.TaggedRequest<SimulateWeather>()("SimulateWeather", {

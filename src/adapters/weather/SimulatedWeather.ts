@@ -12,10 +12,10 @@ export interface Options {
   /** Delay before each answer, to make simulated forecasts take time like real ones. Default none. */
   readonly latency?: Duration.DurationInput
   /**
-   * Where the series of a batch (`WeatherRequest.batch`: a route's cells, hundreds) are computed (`serve`:
-   * the compute pool, off the request loop); in place by default. A single series (one forecast's: about
-   * 0.5 ms for 2 days) is computed in place: sent to a thread it cost the worker more than computing it
-   * (the messages both ways), and queued there it held the forecast's place while the CPU had a backlog.
+   * Where each series is computed, told whether it is one of a batch (`WeatherRequest.batch`: a route's
+   * cells, hundreds); in place by default. `serve` gives its compute pool, which sends a batch's series to
+   * its threads and computes a single one (one forecast's: about 0.5 ms for 2 days) in its turn on the
+   * loop (`Compute.withForecastsOnLoop`).
    */
   readonly compute?: (input: SimulationInput) => Effect.Effect<ForecastWeather, WeatherUnavailable>
 }
@@ -26,6 +26,8 @@ export interface SimulationInput {
   readonly dates: ReadonlyArray<string>
   readonly seed: string
   readonly site: Site | undefined
+  /** One of many series for one job (`WeatherRequest.batch`); absent for a single one. */
+  readonly batch?: true
 }
 
 /** The series itself, pure (the CPU-heavy part): Left when the simulated world has no weather there. */
@@ -53,8 +55,8 @@ export const make = (options: Options = {}, geography?: GeographyShape): Weather
     const site = geography === undefined || !(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)
       ? undefined
       : yield* siteOf(geography, request.coordinates, request.dates)
-    const compute = request.batch === true ? options.compute ?? inPlace : inPlace
-    return yield* compute({ coordinates: request.coordinates, dates: request.dates, seed: request.seed, site })
+    const input: SimulationInput = { coordinates: request.coordinates, dates: request.dates, seed: request.seed, site }
+    return yield* (options.compute ?? inPlace)(request.batch === true ? { ...input, batch: true } : input)
   }, hourlySpan)
   return { hourly }
 }

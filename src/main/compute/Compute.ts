@@ -33,7 +33,9 @@ export const layer = (threads: Option.Option<number>): Layer.Layer<ComputePool> 
 }
 
 /**
- * A forecast's steps on the request loop, the rest on `threads`. A forecast has at most 5 days, and
+ * A forecast's steps on the request loop, its one simulated series too (in its turn, below the steps of
+ * the forecasts further along: a forecast waiting for the CPU waits before its weather exists, not with
+ * it), the rest on `threads`. A forecast has at most 5 days, and
  * each of its three steps takes 0.3–1 ms for 2 days and 0.7–2.2 ms for 5 (medians; up to 8 ms with a
  * collection), each after a turn of the loop: far less than the 50 ms a request may wait. A thread is a
  * V8 instance of its own (about 45 MB of RSS, most of it effect's and the domain's module graph) that a
@@ -52,7 +54,7 @@ export const withForecastsOnLoop = (threads: Effect.Effect<ComputePoolShape, nev
         writeForecast: loop.writeForecast,
         finishForecast: loop.finishForecast,
         analyzeRoute: pool.analyzeRoute,
-        simulateWeather: pool.simulateWeather
+        simulateWeather: (input) => input.batch === true ? pool.simulateWeather(input) : loop.simulateWeather(input)
       }
     })
   )
@@ -64,8 +66,8 @@ export const builtinAnalyst: Layer.Layer<Analyst, never, ComputePool> = Layer.ef
 )
 
 /**
- * The simulated weather: a route's series computed on the compute pool (hundreds for a large route), a
- * SpotCast's one series where it is asked (`SimulatedWeather.Options.compute`).
+ * The simulated weather, computed on the compute pool: a route's series on its threads (hundreds for a
+ * large route), a SpotCast's one series on the loop in its turn (`withForecastsOnLoop`).
  */
 export const simulatedWeather = (latency: Duration.DurationInput): Layer.Layer<WeatherProvider, never, ComputePool | Geography> =>
   Layer.effect(

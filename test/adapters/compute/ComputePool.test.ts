@@ -113,7 +113,7 @@ describe("compute pool", () => {
       assert.isAbove(spawned.length, before)
     }))
 
-  it.scopedLive("no thread starts before a step needs one; with a forecast's steps on the loop, forecasts start none and a route one", () =>
+  it.scopedLive("no thread starts before a step needs one; with a forecast's steps on the loop, forecasts (and their one series) start none, a batch of series or a route one", () =>
     Effect.gen(function*() {
       const spawned: Array<WorkerThreads.Worker> = []
       const pool = Context.get(yield* Layer.build(withForecastsOnLoop(threads(spawned))), ComputePool)
@@ -122,6 +122,12 @@ describe("compute pool", () => {
       const onLoop = yield* Effect.forEach([0, 1, 2], (n) => forecast(n, pool), { concurrency: 3 })
       assert.deepStrictEqual(onLoop.map((a) => JSON.stringify(a)), inPlace.map((a) => JSON.stringify(a)))
       assert.strictEqual(spawned.length, 0)
+      const request = { coordinates: { latitude: 50, longitude: -4 }, dates: ["2026-12-01", "2026-12-02"], seed: "spc_x", site: undefined }
+      const expected = JSON.stringify(Either.getOrThrow(SimulatedWeather.simulate(request)))
+      assert.strictEqual(JSON.stringify(yield* pool.simulateWeather(request)), expected)
+      assert.strictEqual(spawned.length, 0)
+      assert.strictEqual(JSON.stringify(yield* pool.simulateWeather({ ...request, batch: true })), expected)
+      assert.strictEqual(spawned.length, 1)
       const weather = yield* routeCells
       const analysis = yield* pool.analyzeRoute(route, weather.cells)
       assert.strictEqual(analysis.departures?.length, 13)

@@ -110,7 +110,7 @@ describe("SimulatedWeather latency", () => {
 })
 
 describe("SimulatedWeather compute", () => {
-  it.effect("a batch's series (a route's cells) go to `compute`; a single series is computed where it is asked, the same", () =>
+  it.effect("every series goes to `compute`, told whether it is one of a batch (a route's cells); the same as in place", () =>
     Effect.gen(function*() {
       const sent: Array<SimulatedWeather.SimulationInput> = []
       const provider = SimulatedWeather.make({
@@ -123,10 +123,11 @@ describe("SimulatedWeather compute", () => {
         }
       })
       const single = yield* provider.hourly(request)
-      assert.strictEqual(sent.length, 0)
       const batched = yield* provider.hourly({ ...request, batch: true })
-      assert.strictEqual(sent.length, 1)
-      assert.deepStrictEqual(sent[0]!.dates, request.dates)
+      assert.deepStrictEqual(sent.map((input) => input.batch), [undefined, true])
+      assert.isFalse("batch" in sent[0]!)
+      assert.deepStrictEqual(sent[1]!.dates, request.dates)
       assert.deepStrictEqual(batched, single)
+      assert.deepStrictEqual(yield* SimulatedWeather.make().hourly(request), single)
     }))
 })
