@@ -362,6 +362,39 @@ export const spotCastStoreContract = (it: ContractIt) =>
         assert.deepStrictEqual([raced.status, raced.progress], ["processing", { stage: "ai_analysis", percentage: 75 }])
       })))
 
+    it.effect("many forecasts' work and moves at once (a busy worker's): each answered as if alone", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const all = yield* Effect.forEach([0, 1, 2, 3], () => created())
+        const [finished, ...open] = all
+        assert.isTrue(yield* completeForecast({ forecastId: finished!.command.forecast.id, analysis, at: yield* DateTime.now }))
+        const missing = F.forecast(all[0]!.command.spotcast, yield* DateTime.now).id
+        const progress = (c: (typeof all)[number]) =>
+          Effect.map(store.get(c.account.id, c.command.spotcast.id), (v) => Option.getOrThrow(v).latest.progress)
+        const works = yield* Effect.all(
+          [...all.map((c) => store.work(c.command.forecast.id, "fetching_weather")), store.work(missing, "fetching_weather")],
+          { concurrency: "unbounded" }
+        )
+        all.forEach((c, i) => assert.strictEqual(Option.getOrThrow(works[i]!).forecast.id, c.command.forecast.id))
+        assert.deepStrictEqual(Option.getOrThrow(works[1]!).forecast, open[0]!.command.forecast)
+        assert.strictEqual(Option.getOrThrow(works[0]!).forecast.status, "completed")
+        assert.isTrue(Option.isNone(works[4]!))
+        assert.deepStrictEqual(yield* progress(open[2]!), { stage: "fetching_weather", percentage: 25 })
+        const moves = [
+          [open[0]!, "ai_analysis"],
+          [open[1]!, "processing_data"],
+          [finished!, "ai_analysis"],
+          [open[0]!, "processing_data"],
+          [open[2]!, "fetching_weather"]
+        ] as const
+        const moved = yield* Effect.all(moves.map(([c, stage]) => store.advance(c.command.forecast.id, stage)), { concurrency: "unbounded" })
+        assert.deepStrictEqual(moved, [true, true, false, true, true])
+        assert.deepStrictEqual(yield* progress(open[0]!), { stage: "ai_analysis", percentage: 75 })
+        assert.deepStrictEqual(yield* progress(open[1]!), { stage: "processing_data", percentage: 50 })
+        assert.deepStrictEqual(yield* progress(open[2]!), { stage: "fetching_weather", percentage: 25 })
+        assert.deepStrictEqual(yield* progress(finished!), { stage: "completed", percentage: 100 })
+      })))
+
     it.effect("complete finishes once, removes the job, and a late second completion or failure changes nothing", () =>
       onFreshStorage(Effect.gen(function*() {
         const store = yield* SpotCastStore

@@ -5,7 +5,39 @@ import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { type Stage, stagePercentage } from "../../domain/forecast/Progress.js"
 import { ForecastFromRow } from "./SpotCastRows.js"
 
+/** One forecast's move to a stage, as the batched statements take it. */
+export interface Move {
+  readonly forecastId: string
+  readonly stage: string
+  readonly percentage: number
+}
+
+/**
+ * Moves as the JSON rows (`forecast_id`, `stage`, `percentage`) of `json_to_recordset`, a forecast named
+ * twice once, at the later of its stages (one row cannot be updated twice in a statement).
+ */
+export const movesJson = (moves: ReadonlyArray<Move>): string => {
+  const furthest = new Map<string, Move>()
+  for (const move of moves) {
+    const seen = furthest.get(move.forecastId)
+    if (seen === undefined || seen.percentage < move.percentage) furthest.set(move.forecastId, move)
+  }
+  return JSON.stringify([...furthest.values()].map((m) => ({ forecast_id: m.forecastId, stage: m.stage, percentage: m.percentage })))
+}
+
+/** `advance`'s guarded move of each forecast `m` named in the moves `v` (`movesFrom`), as SET and WHERE. */
+export const GUARDED_MOVE = {
+  set: `status = CASE WHEN m.percentage < v.percentage THEN 'processing' ELSE m.status END,
+        stage = CASE WHEN m.percentage < v.percentage THEN v.stage ELSE m.stage END,
+        percentage = GREATEST(m.percentage, v.percentage)`,
+  where: `m.forecast_id = v.forecast_id AND m.status IN ('pending', 'processing')`
+} as const
+
 const at = (instant: DateTime.Utc | undefined) => (instant === undefined ? null : new Date(DateTime.toEpochMillis(instant)))
+
+/** The moves as the rows `v` (`forecast_id`, `stage`, `percentage`), one parameter. */
+export const movesFrom = (sql: SqlClient.SqlClient, moves: ReadonlyArray<Move>) =>
+  sql`json_to_recordset(${movesJson(moves)}::json) AS v(forecast_id text, stage text, percentage int)`
 
 /** The worker-side steps: move an unfinished forecast on, and write it finished. */
 export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
@@ -30,6 +62,13 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
           WHERE forecast_id = ${forecastId} AND status IN ('pending', 'processing')
           RETURNING forecast_id`
   })
+  // The same guarded move for many forecasts at once (BatchedWrites), each row moved as `advanceTo` moves
+  // it. Answers the forecasts it moved.
+  const advanceAll = (moves: ReadonlyArray<Move>) =>
+    sql<{ forecast_id: string }>`UPDATE forecasts m SET ${sql.unsafe(GUARDED_MOVE.set)}
+        FROM ${movesFrom(sql, moves)} WHERE ${sql.unsafe(GUARDED_MOVE.where)}
+        RETURNING m.forecast_id`
+
   // The finished forecast as the core made it, and its job removed, in one statement; the status
   // condition is the guard: of two workers finishing it at once (one that lost its lease) only the
   // first finds it unfinished, the update's row lock making the second wait, then change nothing.
@@ -53,11 +92,21 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
   const advance = (forecastId: string, stage: Exclude<Stage, "completed">) =>
     Effect.map(advanceTo({ forecastId, stage, percentage: stagePercentage[stage] }), Option.isSome)
 
+  /** `advance` for many forecasts in one statement: for each, whether it moved (false when it has finished). */
+  const advanceMany = (moves: ReadonlyArray<{ readonly forecastId: string; readonly stage: Exclude<Stage, "completed"> }>) =>
+    Effect.map(
+      advanceAll(moves.map(({ forecastId, stage }) => ({ forecastId, stage, percentage: stagePercentage[stage] }))),
+      (rows) => {
+        const moved = new Set(rows.map((r) => r.forecast_id))
+        return moves.map((m) => moved.has(m.forecastId))
+      }
+    )
+
   /** Writes the finished forecast and removes its job while the stored one is unfinished; false otherwise. */
   const saveFinished = (forecast: Forecast) => Effect.map(saveFinishedRow(forecast), (rows) => rows.length > 0)
 
   /** The forecast, its row locked until the transaction ends. */
   const lock = (forecastId: string) => lockForecast({ forecastId })
 
-  return { advance, saveFinished, lock }
+  return { advance, advanceMany, saveFinished, lock }
 }

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { jobFor } from "../../domain/forecast/Job.js"
-import { stagePercentage } from "../../domain/forecast/Progress.js"
+import { type Stage, stagePercentage } from "../../domain/forecast/Progress.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { AccountId, ForecastId } from "../../domain/Ids.js"
 import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
@@ -11,8 +11,9 @@ import { SecretSealer } from "../../ports/SecretSealer.js"
 import { spanned } from "../../ports/Spans.js"
 import { openSecrets } from "./AccountRows.js"
 import { Timestamp } from "./Columns.js"
-import { makeForecastSteps } from "./ForecastSteps.js"
+import { makeForecastSteps, type Move } from "./ForecastSteps.js"
 import { makeNewForecasts } from "./NewForecasts.js"
+import { makeBatchedWrites } from "./BatchedWrites.js"
 import { makeCoalescedReads } from "./CoalescedReads.js"
 import { makeSpotCastReads, notHidden } from "./SpotCastReads.js"
 import { forecastRow, jobRow, spotcastRow } from "./WrittenRows.js"
@@ -25,7 +26,20 @@ export const make = Effect.gen(function*() {
   const steps = makeForecastSteps(sql)
   // The worker's read decodes its account as `SELECT * FROM accounts` rows are, sealed secrets opened.
   // Identical reads at the same time share a statement (CoalescedReads), on fibers of this runtime.
-  const reads = makeSpotCastReads(sql, openSecrets(sealer), makeCoalescedReads(yield* Effect.runtime<never>()))
+  const runtime = yield* Effect.runtime<never>()
+  const reads = makeSpotCastReads(sql, openSecrets(sealer), makeCoalescedReads(runtime))
+  // The worker's reads of its work with their first stage, and its progress moves: those asked while one
+  // is on its way share the next statement (BatchedWrites); three a forecast.
+  const batched = makeBatchedWrites(runtime)
+  const workStarted = batched(
+    (asked: ReadonlyArray<Move>) => Effect.orDie(reads.workMany(asked)),
+    ({ forecastId, percentage, stage }) => Effect.orDie(reads.work(forecastId, { stage, percentage }))
+  )
+  const advance = batched(
+    (moves: ReadonlyArray<{ readonly forecastId: string; readonly stage: Exclude<Stage, "completed"> }>) =>
+      Effect.orDie(steps.advanceMany(moves)),
+    ({ forecastId, stage }) => Effect.orDie(steps.advance(forecastId, stage))
+  )
   // The spans of the reads on every GET, made only when tracing (see Spans).
   const getSpan = spanned("SpotCastStore.get")
   const listSpan = spanned("SpotCastStore.list")
@@ -94,14 +108,13 @@ export const make = Effect.gen(function*() {
       reads.listForecasts(accountId, spotcastId, page).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.listForecasts")),
 
     work: (forecastId, start) =>
-      reads.work(forecastId, start === undefined ? undefined : { stage: start, percentage: stagePercentage[start] }).pipe(
-        Effect.orDie,
-        workSpan
-      ),
+      (start === undefined
+        ? Effect.orDie(reads.work(forecastId))
+        : workStarted({ forecastId, stage: start, percentage: stagePercentage[start] })).pipe(workSpan),
 
-    // One statement each; the finish path runs them in the core's transaction when it writes more.
-    advance: (forecastId, stage) =>
-      steps.advance(forecastId, stage).pipe(Effect.orDie, advanceSpan),
+    // Batched across forecasts (above); the finish path runs its statements in the core's transaction
+    // when it writes more.
+    advance: (forecastId, stage) => advance({ forecastId, stage }).pipe(advanceSpan),
 
     lockForecast: (forecastId) => steps.lock(forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.lockForecast")),
 

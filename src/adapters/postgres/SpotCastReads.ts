@@ -13,6 +13,7 @@ import { FORECAST_COLUMNS_AS_F, forecastOfRow, type Row, SPOTCAST_COLUMNS_AS_S, 
 import { type Coalesce, uncoalesced } from "./CoalescedReads.js"
 import { makeKnownViews, type RowVersions, sameVersions } from "./KnownViews.js"
 import { ForecastFromRow } from "./SpotCastRows.js"
+import { GUARDED_MOVE, type Move, movesFrom } from "./ForecastSteps.js"
 
 const Position = Schema.NullOr(Schema.Struct({ createdAt: Timestamp, id: Schema.String }))
 
@@ -174,15 +175,35 @@ export const makeSpotCastReads = (
           JOIN spotcasts s ON s.account_id = f.account_id AND s.spotcast_id = f.spotcast_id
           JOIN accounts a ON a.account_id = f.account_id
           WHERE f.forecast_id = ${forecastId}`,
+      (rows) => workOfRow(openAccountRows(rows)[0])
+    )
+  const workOfRow = (row: Row | undefined) =>
+    row === undefined
+      ? Effect.succeedNone
+      : Effect.map(decodeAccount(row), (account) =>
+        Option.some({
+          account,
+          spotcast: spotcastOfRow(row, "s_"),
+          forecast: forecastOfRow(row, "f_")
+        }))
+
+  /**
+   * `work` with a start for many forecasts in one statement (BatchedWrites): each moved as `work` moves
+   * it, each read from the snapshot before; answers in the order asked (none for a forecast not found).
+   */
+  const workMany = (asked: ReadonlyArray<Move>) =>
+    Effect.flatMap(
+      sql<Row>`WITH moved AS (
+            UPDATE forecasts m SET ${sql.unsafe(GUARDED_MOVE.set)} FROM ${movesFrom(sql, asked)} WHERE ${sql.unsafe(GUARDED_MOVE.where)}
+          )
+          SELECT a.*, ${sql.unsafe(SPOTCAST_COLUMNS_AS_S)}, ${sql.unsafe(FORECAST_COLUMNS_AS_F)}
+          FROM forecasts f
+          JOIN spotcasts s ON s.account_id = f.account_id AND s.spotcast_id = f.spotcast_id
+          JOIN accounts a ON a.account_id = f.account_id
+          WHERE f.forecast_id IN ${sql.in(asked.map((m) => m.forecastId))}`,
       (rows) => {
-        const row = openAccountRows(rows)[0]
-        if (row === undefined) return Effect.succeedNone
-        return Effect.map(decodeAccount(row), (account) =>
-          Option.some({
-            account,
-            spotcast: spotcastOfRow(row, "s_"),
-            forecast: forecastOfRow(row, "f_")
-          }))
+        const byId = new Map(openAccountRows(rows).map((row) => [row.f_forecast_id as string, row]))
+        return Effect.forEach(asked, (m) => workOfRow(byId.get(m.forecastId)))
       }
     )
 
@@ -216,6 +237,7 @@ export const makeSpotCastReads = (
     getForecast: (accountId: string, spotcastId: string, forecastId: string) =>
       findForecast({ accountId, spotcastId, forecastId }),
     work,
+    workMany,
     list,
     listForecasts: (accountId: string, spotcastId: string, page: PageRequest) =>
       pageOfForecasts({ accountId, spotcastId, limit: page.limit, after: positionOf(page.after) })
