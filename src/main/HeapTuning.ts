@@ -1,5 +1,6 @@
 import { performance, PerformanceObserver } from "node:perf_hooks"
 import * as v8 from "node:v8"
+import type { Role } from "./Roles.js"
 
 /**
  * The young generation SpotCast lets V8 grow to: two semi-spaces of 8 MB. V8 grows it to two of 16 MB on
@@ -16,6 +17,14 @@ export const YOUNG_GENERATION_BYTES = 16 * 1024 * 1024
  */
 export const HEAP_GROWING_PERCENT = 50
 
+/**
+ * A worker process's (`--role worker`): 100 %. Its old generation holds the forecasts in flight, which it
+ * promotes at a steady rate, so at 50 % it made a full collection every half second of a backlog, whose
+ * marking shares the worker's core: twice the room made 4–6 % more forecasts a second for about 20 MB of RSS
+ * (docs/performance.md, "The pipeline: what each change bought").
+ */
+export const WORKER_HEAP_GROWING_PERCENT = 100
+
 const YOUNG_GENERATION_FLAGS = /--(?:max-semi-space-size|min-semi-space-size|semi-space-growth-factor)\b/
 const OLD_GENERATION_FLAGS = /--heap-growing-percent\b/
 
@@ -26,17 +35,20 @@ export const sizedByOperator = (execArgv: ReadonlyArray<string>, nodeOptions: st
 }
 
 /**
- * SpotCast's heap sizing, unless whoever started Node chose it already (node options or NODE_OPTIONS): a
- * flag given there leaves that part to V8 and the operator. Call it before the program's modules load.
+ * SpotCast's heap sizing for a process of `role` (a plain `serve` line's; the default otherwise), unless
+ * whoever started Node chose it already (node options or NODE_OPTIONS): a flag given there leaves that
+ * part to V8 and the operator. Call it before the program's modules load.
  * Start-up (loading the modules, building the server) allocates in long synchronous runs in which the
  * young generation would grow past any cap before a watch on collections could run, so it is held at its
  * first size until start-up is over: `startUpOver()` (the process is up), else the event loop less than
  * half busy for 250 ms, or 10 s.
  */
-export const tuneHeap = (execArgv: ReadonlyArray<string>, nodeOptions: string | undefined): void => {
+export const tuneHeap = (execArgv: ReadonlyArray<string>, nodeOptions: string | undefined, role?: Role): void => {
   const sized = sizedByOperator(execArgv, nodeOptions)
   // Read at each full collection, so setting it now holds from the first one on.
-  if (!sized.oldGeneration) v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
+  if (!sized.oldGeneration) {
+    v8.setFlagsFromString(`--heap-growing-percent=${role === "worker" ? WORKER_HEAP_GROWING_PERCENT : HEAP_GROWING_PERCENT}`)
+  }
   if (sized.youngGeneration) return
   v8.setFlagsFromString("--semi-space-growth-factor=1")
   afterStartUp(() => void capYoungGeneration(YOUNG_GENERATION_BYTES))

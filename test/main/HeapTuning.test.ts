@@ -26,6 +26,30 @@ const youngGenerationAfterLoad = (nodeOptions: ReadonlyArray<string>, start: "id
   return Number(execFileSync(process.execPath, [...nodeOptions, "--input-type=module", "-e", script], { encoding: "utf8" }))
 }
 
+/**
+ * A fresh Node process tuned for `role` that keeps a turning-over set of objects alive long enough to be
+ * promoted (as a worker keeps its forecasts in flight); prints how many full collections it made.
+ */
+const fullCollections = (role: "worker" | "api"): number => {
+  const script = `
+    const { tuneHeap } = await import(${JSON.stringify(tuning)})
+    const { PerformanceObserver, constants } = await import("node:perf_hooks")
+    tuneHeap(process.execArgv, undefined, ${JSON.stringify(role)})
+    let full = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) full++
+    }).observe({ entryTypes: ["gc"] })
+    const ring = new Array(200000)
+    for (let i = 0; i < 4000000; i++) {
+      ring[i % ring.length] = { i, tag: [i, i + 1], s: "x" + (i % 1000) }
+      if (i % 100000 === 0) await new Promise((r) => setImmediate(r))
+    }
+    await new Promise((r) => setTimeout(r, 50))
+    console.log(full)
+  `
+  return Number(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }))
+}
+
 describe("HeapTuning", () => {
   it("leaves to the operator what node options or NODE_OPTIONS size", () => {
     assert.deepStrictEqual(sizedByOperator([], undefined), { youngGeneration: false, oldGeneration: false })
@@ -40,6 +64,13 @@ describe("HeapTuning", () => {
 
   it("lets it grow as soon as the process says it is up, busy from its first moment (a worker started on a backlog)", () => {
     assert.strictEqual(youngGenerationAfterLoad([], "up"), YOUNG_GENERATION_BYTES)
+  })
+
+  it("lets a worker's old generation grow twice as far before a full collection: fewer of them for the same promotions", () => {
+    const worker = fullCollections("worker")
+    const api = fullCollections("api")
+    assert.isAbove(worker, 0)
+    assert.isBelow(worker, api * 0.8, `worker ${worker}, api ${api}`)
   })
 
   it("lets V8 grow it past the cap when the operator sized it", () => {
