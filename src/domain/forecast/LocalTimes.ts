@@ -3,10 +3,24 @@ export const wallClockOf = (time: string): number => Date.parse(`${time.slice(0,
 
 const pad = (n: number) => String(n).padStart(2, "0")
 
-/** `+02:00` / `-04:00` / `+00:00` for an offset in seconds. */
-export const offsetText = (utcOffsetSeconds: number): string => {
+const offsetTextOf = (utcOffsetSeconds: number): string => {
   const minutes = Math.round(Math.abs(utcOffsetSeconds) / 60)
   return `${utcOffsetSeconds < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
+}
+
+// The offsets' texts, made once each: every hour of every timeline is written with its series' offset.
+// A few dozen offsets exist; the map is bounded all the same (cleared past 1,024).
+const offsetTexts = new Map<number, string>()
+
+/** `+02:00` / `-04:00` / `+00:00` for an offset in seconds. */
+export const offsetText = (utcOffsetSeconds: number): string => {
+  let text = offsetTexts.get(utcOffsetSeconds)
+  if (text === undefined) {
+    if (offsetTexts.size >= 1024) offsetTexts.clear()
+    text = offsetTextOf(utcOffsetSeconds)
+    offsetTexts.set(utcOffsetSeconds, text)
+  }
+  return text
 }
 
 /** A wall-clock instant (epoch ms of the local time read as UTC) as RFC 3339 local time with offset, to the minute. */
