@@ -29,6 +29,27 @@ export const localTime = (wallClockMs: number, utcOffsetSeconds: number): string
   return `${new Date(minute).toISOString().slice(0, 16)}:00${offsetText(utcOffsetSeconds)}`
 }
 
+// An hour's time as the timeline writes it, by offset and provider time: forecasts made the same days
+// share their hours (a pure cache, bounded: cleared past 8,192 times of one offset).
+const hourTimes = new Map<number, Map<string, string>>()
+
+/** A provider's local time (`YYYY-MM-DDTHH:MM`) as RFC 3339 local time with the series' offset: `localTime(wallClockOf(time))`. */
+export const localTimeOf = (time: string, utcOffsetSeconds: number): string => {
+  let times = hourTimes.get(utcOffsetSeconds)
+  if (times === undefined) {
+    if (hourTimes.size >= 1024) hourTimes.clear()
+    times = new Map()
+    hourTimes.set(utcOffsetSeconds, times)
+  }
+  let text = times.get(time)
+  if (text === undefined) {
+    text = localTime(wallClockOf(time), utcOffsetSeconds)
+    if (times.size >= 8192) times.clear()
+    times.set(time, text)
+  }
+  return text
+}
+
 /** Local hour `hour` (0-24, fractional) of `date`, as RFC 3339 local time (24 is the next midnight). */
 export const localTimeOn = (date: string, hour: number, utcOffsetSeconds: number): string =>
   localTime(Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000, utcOffsetSeconds)

@@ -11,7 +11,7 @@ import type { Classification } from "./Analysis.js"
 import { conditionSpan } from "./ConditionRanges.js"
 import type { Convert } from "./DisplayUnits.js"
 import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
-import { localTime, localTimeOn, wallClockOf } from "./LocalTimes.js"
+import { localTime, localTimeOf, localTimeOn, wallClockOf } from "./LocalTimes.js"
 import { tideExtremes } from "./TideExtremes.js"
 import type { DayRanges, HourEntry, TideEvent } from "./TimelineSchema.js"
 
@@ -48,7 +48,7 @@ const reading = (value: number | null | undefined, convert: (x: number) => numbe
   value === null || value === undefined ? null : convert(value)
 
 export const hourEntry = (h: TimelineHour, utcOffsetSeconds: number, c: Convert, vessel: Vessel, sun?: SunSpan): HourEntry => ({
-  time: localTime(wallClockOf(h.time), utcOffsetSeconds),
+  time: localTimeOf(h.time, utcOffsetSeconds),
   wind_speed: reading(h.wind_speed_kt, c.speed),
   wind_gust: reading(h.wind_gust_kt, c.speed),
   wind_direction: reading(h.wind_direction_deg, c.whole),
