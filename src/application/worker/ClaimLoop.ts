@@ -28,7 +28,7 @@ export interface JobKind<A, R> {
     readonly every: Duration.Duration
     readonly extendAll: (items: ReadonlyArray<A>, owner: string) => Effect.Effect<unknown, unknown, R>
   }
-  /** The wait after a claim that found nothing; shutdown and a finished item cut it short. */
+  /** The wait after a claim that found nothing; shutdown cuts it short. */
   readonly idle: Effect.Effect<void, never, R>
   /** Log annotations of one item's run. */
   readonly annotate?: (item: A) => Record<string, unknown>
@@ -80,17 +80,20 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
       Effect.gen(function*() {
         const release = kind.release
         const renew = kind.renew
-        if (renew !== undefined) {
-          const entry: InFlight<A> = { item, owner: claimedBy, renewAt: (yield* Clock.currentTimeMillis) + Duration.toMillis(renew.every) }
-          inFlight.add(entry)
-          yield* added.open
-          yield* Effect.addFinalizer(() => Effect.sync(() => inFlight.delete(entry)))
-        }
-        yield* kind.process(item, claimedBy).pipe(
+        const processed = kind.process(item, claimedBy).pipe(
           Effect.onInterrupt(() => (release === undefined ? Effect.void : release(item, claimedBy)))
         )
+        if (renew === undefined) return yield* processed
+        const entry: InFlight<A> = { item, owner: claimedBy, renewAt: (yield* Clock.currentTimeMillis) + Duration.toMillis(renew.every) }
+        // Renewed while it runs, however it ends. `ensuring`, not a scope's finalizer: a finalizer costs
+        // every item two diffs of its fiber's state.
+        yield* Effect.uninterruptibleMask((restore) =>
+          Effect.suspend(() => {
+            inFlight.add(entry)
+            return Effect.ensuring(Effect.zipRight(added.open, restore(processed)), Effect.sync(() => inFlight.delete(entry)))
+          })
+        )
       }).pipe(
-        Effect.scoped,
         Effect.catchAllCause((cause) =>
           Cause.isInterruptedOnly(cause) ? Effect.interrupt : Effect.logError(`${kind.name}: job failed`, cause)
         ),
@@ -106,9 +109,8 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
         })))
       )
 
-    // A wait that ends early on shutdown, or when an item finishes.
-    const pause = (wait: Effect.Effect<void, never, R>, wakeOnSlot: boolean) =>
-      Effect.raceAll([wait, Deferred.await(stop), ...(wakeOnSlot ? [slotFreed.await] : [])])
+    // A wait that ends early on shutdown.
+    const pause = (wait: Effect.Effect<void, never, R>) => Effect.raceAll([wait, Deferred.await(stop)])
 
     const claimer = Effect.gen(function*() {
       let backlog = false
@@ -117,7 +119,9 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
         // Closed before looking, so a slot freed in between still opens it.
         yield* slotFreed.close
         if (free.length < (backlog ? batchWhenBusy : 1)) {
-          yield* pause(Effect.never, true)
+          // Shutdown opens the latch too: one wait, no race (a race forks a fiber per side, and under a
+          // backlog the claimer waits here once for every item that finishes).
+          yield* slotFreed.await
           continue
         }
         const max = Math.min(batch, free.length)
@@ -132,7 +136,7 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
         )
         if (Option.isNone(claimed)) {
           failures++
-          yield* pause(Effect.repeatN(kind.idle, Math.min(2 ** (failures - 1), MAX_BACKOFF) - 1), false)
+          yield* pause(Effect.repeatN(kind.idle, Math.min(2 ** (failures - 1), MAX_BACKOFF) - 1))
           continue
         }
         if (failures > 0) yield* Effect.logInfo(`${kind.name}: claims work again after ${failures} failures`)
@@ -143,7 +147,7 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
           yield* start(item, slot, claimedBy)
         }
         backlog = items.length === max && batch > 1
-        if (items.length === 0) yield* pause(kind.idle, false)
+        if (items.length === 0) yield* pause(kind.idle)
       }
     }).pipe(Effect.annotateLogs({ [kind.name]: "claimer" }))
 
@@ -190,6 +194,7 @@ export const startClaimLoop = <A, R>(kind: JobKind<A, R>, options: ClaimLoopOpti
     yield* Effect.addFinalizer(() =>
       Effect.gen(function*() {
         yield* Deferred.succeed(stop, undefined)
+        yield* slotFreed.open
         // Finalizers run uninterruptibly: without `interruptible` the timeouts could never cut the waits short.
         yield* claiming.await.pipe(Effect.interruptible, Effect.timeout(options.shutdownGrace), Effect.ignore)
         yield* FiberSet.awaitEmpty(running).pipe(Effect.interruptible, Effect.timeout(options.shutdownGrace), Effect.ignore)
