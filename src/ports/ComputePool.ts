@@ -57,7 +57,7 @@ export interface SimulationRequest {
   readonly site: unknown
   /**
    * One of many series for one job (a route's cells, `WeatherRequest.batch`): a pool sends these off the
-   * request loop. A single series (a SpotCast's, about 0.5 ms) a pool may compute on the loop.
+   * request loop. A single series (a SpotCast's, about 0.2 ms) a pool may compute on the loop.
    */
   readonly batch?: boolean
 }

@@ -14,7 +14,7 @@ export interface Options {
   /**
    * Where each series is computed, told whether it is one of a batch (`WeatherRequest.batch`: a route's
    * cells, hundreds); in place by default. `serve` gives its compute pool, which sends a batch's series to
-   * its threads and computes a single one (one forecast's: about 0.5 ms for 2 days) in its turn on the
+   * its threads and computes a single one (one forecast's: about 0.2 ms for 2 days) in its turn on the
    * loop (`Compute.withForecastsOnLoop`).
    */
   readonly compute?: (input: SimulationInput) => Effect.Effect<ForecastWeather, WeatherUnavailable>
