@@ -25,21 +25,26 @@ const fake = Effect.gen(function*() {
       }),
     (n: number) => Effect.as(Effect.zipRight(Effect.sync(() => sent.push(n)), wait), n * 10)
   )
-  /** Holds every statement until the returned effect releases them. */
-  const hold = Effect.map(Deferred.make<void>(), (gate) => {
+  /**
+   * Write 1 on its way, held (with every statement after it) until `release`: what is asked meanwhile
+   * waits for the next statement.
+   */
+  const onItsWay = Effect.gen(function*() {
+    const gate = yield* Deferred.make<void>()
     state.gate = gate
-    return Effect.zipRight(Effect.sync(() => (state.gate = undefined)), Deferred.succeed(gate, undefined))
+    const first = yield* Effect.fork(write(1))
+    yield* settle
+    const release = Effect.zipRight(Effect.sync(() => (state.gate = undefined)), Deferred.succeed(gate, undefined))
+    return { first, release }
   })
-  return { hold, sent, state, write }
+  return { onItsWay, sent, state, write }
 })
 
 describe("BatchedWrites", () => {
   it.effect("a write alone goes alone; those asked while it is on its way go together in the next statement, each answered its own, in order", () =>
     Effect.gen(function*() {
-      const { hold, sent, write } = yield* fake
-      const release = yield* hold
-      const first = yield* Effect.fork(write(1))
-      yield* settle
+      const { onItsWay, sent, write } = yield* fake
+      const { first, release } = yield* onItsWay
       const batch = yield* Effect.fork(Effect.all([write(2), write(3), write(4)], { concurrency: "unbounded" }))
       yield* settle
       assert.deepStrictEqual(sent, [1])
@@ -51,11 +56,9 @@ describe("BatchedWrites", () => {
 
   it.effect("a statement that fails is sent again write by write: each caller gets its own answer", () =>
     Effect.gen(function*() {
-      const { hold, sent, state, write } = yield* fake
+      const { onItsWay, sent, state, write } = yield* fake
       state.failMany = true
-      const release = yield* hold
-      const first = yield* Effect.fork(write(1))
-      yield* settle
+      const { first, release } = yield* onItsWay
       const batch = yield* Effect.fork(Effect.all([write(2), write(3)], { concurrency: "unbounded" }))
       yield* settle
       yield* release
@@ -67,10 +70,8 @@ describe("BatchedWrites", () => {
 
   it.effect("a caller interrupted while it waits: its write is still made, and the others are answered", () =>
     Effect.gen(function*() {
-      const { hold, sent, write } = yield* fake
-      const release = yield* hold
-      const first = yield* Effect.fork(write(1))
-      yield* settle
+      const { onItsWay, sent, write } = yield* fake
+      const { first, release } = yield* onItsWay
       const gone = yield* Effect.fork(write(2))
       const kept = yield* Effect.fork(write(3))
       yield* settle
@@ -83,10 +84,8 @@ describe("BatchedWrites", () => {
 
   it.effect("inside a transaction a write goes alone at once, on the caller's fiber, not after the statement on its way", () =>
     Effect.gen(function*() {
-      const { hold, sent, write } = yield* fake
-      const release = yield* hold
-      const first = yield* Effect.fork(write(1))
-      yield* settle
+      const { onItsWay, sent, write } = yield* fake
+      const { first, release } = yield* onItsWay
       const inTransaction = yield* Effect.fork(
         write(2).pipe(Effect.provideService(SqlClient.TransactionConnection, [{} as Connection, 0]))
       )
