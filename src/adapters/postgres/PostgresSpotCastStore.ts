@@ -46,7 +46,7 @@ export const make = Effect.gen(function*() {
   // And those of every create.
   const insertSpan = spanned("SpotCastStore.insert")
   const completionsSpan = spanned("SpotCastStore.recentCompletionSeconds")
-  // The worker's statements, four a forecast.
+  // The worker's calls, four a forecast (the first three batched, above).
   const workSpan = spanned("SpotCastStore.work")
   const advanceSpan = spanned("SpotCastStore.advance")
   const saveFinishedSpan = spanned("SpotCastStore.saveFinished")
