@@ -1,6 +1,6 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { DateTime, Effect, Schema } from "effect"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { type Stage, stagePercentage } from "../../domain/forecast/Progress.js"
 import { ForecastFromRow } from "./SpotCastRows.js"
@@ -50,20 +50,9 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
   // states (docs/architecture.md, "Where decisions live"): progress never goes back and a finished
   // forecast never moves. One conditional statement, no transaction, no read first: an unfinished
   // forecast moves to a later stage (status processing), or stays where it is when already there or
-  // beyond; a finished one is not touched (no row back). Memory's `moveOn` keeps the same guard.
-  const advanceTo = SqlSchema.findOne({
-    Request: Schema.Struct({ forecastId: Schema.String, stage: Schema.String, percentage: Schema.Int }),
-    Result: Schema.Struct({ forecast_id: Schema.String }),
-    execute: ({ forecastId, percentage, stage }) =>
-      sql`UPDATE forecasts SET
-            status = CASE WHEN percentage < ${percentage} THEN 'processing' ELSE status END,
-            stage = CASE WHEN percentage < ${percentage} THEN ${stage} ELSE stage END,
-            percentage = GREATEST(percentage, ${percentage})
-          WHERE forecast_id = ${forecastId} AND status IN ('pending', 'processing')
-          RETURNING forecast_id`
-  })
-  // The same guarded move for many forecasts at once (BatchedWrites), each row moved as `advanceTo` moves
-  // it. Answers the forecasts it moved.
+  // beyond; a finished one is not touched (no row back). Memory's `moveOn` keeps the same guard. Many
+  // forecasts at once (BatchedWrites), a move alone as a batch of one: the guard is written once
+  // (`GUARDED_MOVE`, which the work read's first move uses too). Answers the forecasts it moved.
   const advanceAll = (moves: ReadonlyArray<Move>) =>
     sql<{ forecast_id: string }>`UPDATE forecasts m SET ${sql.unsafe(GUARDED_MOVE.set)}
         FROM ${movesFrom(sql, moves)} WHERE ${sql.unsafe(GUARDED_MOVE.where)}
@@ -88,11 +77,7 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
       )
       SELECT forecast_id FROM saved`
 
-  /** Moves an unfinished forecast to `stage` (or leaves it beyond); false when it has finished. */
-  const advance = (forecastId: string, stage: Exclude<Stage, "completed">) =>
-    Effect.map(advanceTo({ forecastId, stage, percentage: stagePercentage[stage] }), Option.isSome)
-
-  /** `advance` for many forecasts in one statement: for each, whether it moved (false when it has finished). */
+  /** Moves unfinished forecasts to their stages (or leaves them beyond): for each, whether it moved (false when it has finished). */
   const advanceMany = (moves: ReadonlyArray<{ readonly forecastId: string; readonly stage: Exclude<Stage, "completed"> }>) =>
     Effect.map(
       advanceAll(moves.map(({ forecastId, stage }) => ({ forecastId, stage, percentage: stagePercentage[stage] }))),
@@ -101,6 +86,10 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
         return moves.map((m) => moved.has(m.forecastId))
       }
     )
+
+  /** Moves an unfinished forecast to `stage` (or leaves it beyond); false when it has finished. */
+  const advance = (forecastId: string, stage: Exclude<Stage, "completed">) =>
+    Effect.map(advanceMany([{ forecastId, stage }]), (moved) => moved[0]!)
 
   /** Writes the finished forecast and removes its job while the stored one is unfinished; false otherwise. */
   const saveFinished = (forecast: Forecast) => Effect.map(saveFinishedRow(forecast), (rows) => rows.length > 0)

@@ -161,21 +161,30 @@ export const makeSpotCastReads = (
    * (the claim says which), so this read knows nothing of routes.
    */
   const work = (forecastId: string, start?: { readonly stage: string; readonly percentage: number }) =>
+    Effect.map(workOf([forecastId], start === undefined ? undefined : [{ forecastId, ...start }]), (found) => found[0]!)
+
+  /**
+   * `work` with a start for many forecasts in one statement (BatchedWrites): each moved as `work` moves
+   * it, each read from the snapshot before; answers in the order asked (none for a forecast not found).
+   */
+  const workMany = (asked: ReadonlyArray<Move>) => workOf(asked.map((m) => m.forecastId), asked)
+
+  /** The work of `forecastIds`, in their order, after `moves` (the guarded move `advance` makes) when given. */
+  const workOf = (forecastIds: ReadonlyArray<string>, moves?: ReadonlyArray<Move>) =>
     Effect.flatMap(
       sql<Row>`${
-        start === undefined ? sql`` : sql`WITH moved AS (
-            UPDATE forecasts m SET
-              status = CASE WHEN m.percentage < ${start.percentage} THEN 'processing' ELSE m.status END,
-              stage = CASE WHEN m.percentage < ${start.percentage} THEN ${start.stage} ELSE m.stage END,
-              percentage = GREATEST(m.percentage, ${start.percentage})
-            WHERE m.forecast_id = ${forecastId} AND m.status IN ('pending', 'processing')
+        moves === undefined ? sql`` : sql`WITH moved AS (
+            UPDATE forecasts m SET ${sql.unsafe(GUARDED_MOVE.set)} FROM ${movesFrom(sql, moves)} WHERE ${sql.unsafe(GUARDED_MOVE.where)}
           ) `
       }SELECT a.*, ${sql.unsafe(SPOTCAST_COLUMNS_AS_S)}, ${sql.unsafe(FORECAST_COLUMNS_AS_F)}
           FROM forecasts f
           JOIN spotcasts s ON s.account_id = f.account_id AND s.spotcast_id = f.spotcast_id
           JOIN accounts a ON a.account_id = f.account_id
-          WHERE f.forecast_id = ${forecastId}`,
-      (rows) => workOfRow(openAccountRows(rows)[0])
+          WHERE f.forecast_id IN ${sql.in(forecastIds)}`,
+      (rows) => {
+        const byId = new Map(openAccountRows(rows).map((row) => [row.f_forecast_id as string, row]))
+        return Effect.forEach(forecastIds, (id) => workOfRow(byId.get(id)))
+      }
     )
   const workOfRow = (row: Row | undefined) =>
     row === undefined
@@ -186,26 +195,6 @@ export const makeSpotCastReads = (
           spotcast: spotcastOfRow(row, "s_"),
           forecast: forecastOfRow(row, "f_")
         }))
-
-  /**
-   * `work` with a start for many forecasts in one statement (BatchedWrites): each moved as `work` moves
-   * it, each read from the snapshot before; answers in the order asked (none for a forecast not found).
-   */
-  const workMany = (asked: ReadonlyArray<Move>) =>
-    Effect.flatMap(
-      sql<Row>`WITH moved AS (
-            UPDATE forecasts m SET ${sql.unsafe(GUARDED_MOVE.set)} FROM ${movesFrom(sql, asked)} WHERE ${sql.unsafe(GUARDED_MOVE.where)}
-          )
-          SELECT a.*, ${sql.unsafe(SPOTCAST_COLUMNS_AS_S)}, ${sql.unsafe(FORECAST_COLUMNS_AS_F)}
-          FROM forecasts f
-          JOIN spotcasts s ON s.account_id = f.account_id AND s.spotcast_id = f.spotcast_id
-          JOIN accounts a ON a.account_id = f.account_id
-          WHERE f.forecast_id IN ${sql.in(asked.map((m) => m.forecastId))}`,
-      (rows) => {
-        const byId = new Map(openAccountRows(rows).map((row) => [row.f_forecast_id as string, row]))
-        return Effect.forEach(asked, (m) => workOfRow(byId.get(m.forecastId)))
-      }
-    )
 
   const readPage = ({ accountId, page }: { readonly accountId: string; readonly page: PageRequest }) => {
     const after = page.after === undefined ? null : { createdAt: new Date(page.after.createdAtMillis), id: page.after.id }
