@@ -1,5 +1,6 @@
 import { minutesText } from "../../../domain/forecast/LocalClock.js"
 import type { Language } from "../../../domain/spotcast/Preferences.js"
+import { memoized } from "../../../domain/Memo.js"
 
 /**
  * The one way each language writes a local time, after its national marine forecasts, and how it names
@@ -52,45 +53,35 @@ interface ZoneFormats {
   readonly names: ReadonlyArray<Intl.DateTimeFormat>
 }
 
-// Made once per zone: making an Intl.DateTimeFormat costs far more than using one (ICU loads the zone).
-const zoneFormats = new Map<string, ZoneFormats | null>()
-
-const formatsOf = (timezone: string): ZoneFormats | null => {
-  let formats = zoneFormats.get(timezone)
-  if (formats === undefined) {
-    try {
-      formats = {
-        offset: new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "longOffset" }),
-        names: ["en-US", "en-GB"].map((locale) => new Intl.DateTimeFormat(locale, { timeZone: timezone, timeZoneName: "short" }))
-      }
-    } catch {
-      formats = null
+// Made once per zone (`memoized`, null where the runtime does not know the zone): making an
+// Intl.DateTimeFormat costs far more than using one (ICU loads the zone).
+const formatsOf = memoized(1024, (timezone: string): ZoneFormats | null => {
+  try {
+    return {
+      offset: new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "longOffset" }),
+      names: ["en-US", "en-GB"].map((locale) => new Intl.DateTimeFormat(locale, { timeZone: timezone, timeZoneName: "short" }))
     }
-    zoneFormats.set(timezone, formats)
+  } catch {
+    return null
   }
-  return formats
-}
+})
 
-/** What `abbreviationOf` answered, by zone, date and offset: every text of a forecast asks again. */
-const abbreviations = new Map<string, string | null>()
-/** Bounds the answers kept (a few hundred bytes each); past it they are forgotten and asked again. */
-const MAX_ABBREVIATIONS = 4096
+/**
+ * What `abbreviationOf` answered, by zone, date and offset (`memoized`, null for none): every text of a
+ * forecast asks again. At most 4,096 answers (a few hundred bytes each) are kept.
+ */
+const abbreviations = memoized(4096, (key: string): string | null => {
+  const [timezone, date, offset] = key.split("\n")
+  return lookUpAbbreviation(timezone!, date!, Number(offset)) ?? null
+})
 
 /**
  * The abbreviation of `timezone` at noon UTC of `date`, when the runtime's tz data has a lettered one
  * (en-US knows the American zones, en-GB the European ones) and it belongs to `utcOffsetSeconds` (the
  * series' hours are in that offset: a day past a DST change keeps the offset the hours are written in).
  */
-const abbreviationOf = (timezone: string, date: string, utcOffsetSeconds: number): string | undefined => {
-  const key = `${timezone} ${date} ${utcOffsetSeconds}`
-  let known = abbreviations.get(key)
-  if (known === undefined) {
-    known = lookUpAbbreviation(timezone, date, utcOffsetSeconds) ?? null
-    if (abbreviations.size >= MAX_ABBREVIATIONS) abbreviations.clear()
-    abbreviations.set(key, known)
-  }
-  return known ?? undefined
-}
+const abbreviationOf = (timezone: string, date: string, utcOffsetSeconds: number): string | undefined =>
+  abbreviations(`${timezone}\n${date}\n${utcOffsetSeconds}`) ?? undefined
 
 const lookUpAbbreviation = (timezone: string, date: string, utcOffsetSeconds: number): string | undefined => {
   const formats = formatsOf(timezone)
