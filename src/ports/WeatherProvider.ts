@@ -14,8 +14,8 @@ export interface WeatherRequest {
   readonly seed: string
   /**
    * One of many calls for one job (a route's cells): a provider that computes its series (the simulated
-   * one) does these off the request loop; one forecast's single series it computes where it is asked,
-   * as a fetched answer is parsed there. Real providers ignore it.
+   * one) does these off the request loop, and one forecast's single series on it, in its turn
+   * (`SimulationRequest.batch`). Real providers ignore it.
    */
   readonly batch?: boolean
 }
