@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The SQL statements one POST /v3/spotcast with an Idempotency-Key sends to Postgres, and its replay.
+# The SQL statements one POST /v3/spotcast sends to Postgres: without an Idempotency-Key, with one, and
+# its replay.
 # Counted by the server itself: log_statement = 'all' on a fresh database, then the server log read
 # between two marker queries. Needs a built checkout (npm run build), a Postgres server at PGURL that
 # lets this user create databases, and read access to its log (LOG) with `%u@%d ` in log_line_prefix
@@ -32,7 +33,7 @@ serve() {
 }
 post() {
   curl -s -o /dev/null -w "%{http_code}" -X POST "http://127.0.0.1:$PORT/v3/spotcast" \
-    -H "authorization: Bearer $KEY" -H "content-type: application/json" -H "idempotency-key: $1" \
+    -H "authorization: Bearer $KEY" -H "content-type: application/json" ${1:+-H "idempotency-key: $1"} \
     -d "{\"latitude\":41.13,\"longitude\":-71.71,\"start_date\":\"$(date -u +%F)\",\"num_days\":2}"
 }
 # Prints the statements logged between the markers `$1` and `$2`.
@@ -45,14 +46,19 @@ psql_ postgres "CREATE DATABASE $DB"
 psql_ postgres "ALTER DATABASE $DB SET log_statement = 'all'"
 serve
 post warm-up >/dev/null
+psql_ "$DB" "SELECT 'MARK_PLAIN'"
+echo "create:       HTTP $(post "")"
 psql_ "$DB" "SELECT 'MARK_CREATE'"
 echo "keyed create: HTTP $(post order-1)"
 psql_ "$DB" "SELECT 'MARK_REPLAY'"
 echo "its replay:   HTTP $(post order-1)"
 psql_ "$DB" "SELECT 'MARK_END'"
 sleep 0.5
+between MARK_PLAIN MARK_CREATE >"$OUT/plain.txt"
 between MARK_CREATE MARK_REPLAY >"$OUT/create.txt"
 between MARK_REPLAY MARK_END >"$OUT/replay.txt"
+echo "# $(wc -l <"$OUT/plain.txt") statements for one create without a key:"
+cat -n "$OUT/plain.txt"
 echo "# $(wc -l <"$OUT/create.txt") statements for one keyed create:"
 cat -n "$OUT/create.txt"
 echo "# $(wc -l <"$OUT/replay.txt") statements for its replay:"

@@ -1,5 +1,6 @@
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Either, type Option } from "effect"
 import type { Account } from "../domain/account/Account.js"
+import type { Balance, LedgerEntry } from "../domain/billing/Ledger.js"
 import type { CursorPosition } from "../domain/paging/Cursor.js"
 import type { Forecast } from "../domain/forecast/Forecast.js"
 import type { AccountId, ForecastId, SpotCastId } from "../domain/Ids.js"
@@ -37,11 +38,22 @@ export interface ForecastWork {
 
 /**
  * SpotCasts and their forecasts. Every command is atomic on its own; a charging command runs several
- * of them, with the charge's, in one `Transactions.atomically`.
+ * of them, with the charge's, in one `Transactions.atomically` (a create's one command needs none).
  */
 export interface SpotCastStoreShape {
-  /** Stores a new SpotCast with its first forecast and that forecast's job. */
-  readonly insert: (spotcast: SpotCast, forecast: Forecast) => Effect.Effect<void>
+  /**
+   * Stores a new SpotCast with its first forecast and that forecast's job, and charges it, in one
+   * command: as `ChargeLedger.debit` does, `charge` is appended and its balance change applied unless
+   * it would take the balance below zero, and with `settles` the claimed key's receipt records the
+   * balance left. Right: the balance after; left: the balance as it was, and nothing is written.
+   * Atomic on its own, so that a create without a key needs no transaction around it.
+   */
+  readonly insertCharged: (
+    spotcast: SpotCast,
+    forecast: Forecast,
+    charge: LedgerEntry,
+    settles: string | undefined
+  ) => Effect.Effect<Either.Either<Balance, number>>
   /**
    * The newest forecast of a SpotCast of the account (not a widget's or route's hidden one), the
    * SpotCast's row locked until the transaction ends so that refreshes of one SpotCast queue here;

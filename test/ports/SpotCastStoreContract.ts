@@ -4,9 +4,10 @@ import type { Analysis } from "../../src/domain/forecast/Analysis.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
 import { advanced } from "../../src/domain/forecast/ForecastLifecycle.js"
 import { LedgerEntryId, type SpotCastId } from "../../src/domain/Ids.js"
-import { InsufficientBalance } from "../../src/domain/billing/Ledger.js"
+import { chargeEntry, InsufficientBalance } from "../../src/domain/billing/Ledger.js"
 import { MetadataText } from "../../src/domain/spotcast/Metadata.js"
 import { AccountStore } from "../../src/ports/AccountStore.js"
+import { ChargeLedger } from "../../src/ports/ChargeLedger.js"
 import { IdempotencyStore } from "../../src/ports/IdempotencyStore.js"
 import { JobQueue } from "../../src/ports/JobQueue.js"
 import { SpotCastStore } from "../../src/ports/SpotCastStore.js"
@@ -99,6 +100,37 @@ export const spotCastStoreContract = (it: ContractIt) =>
         assert.isTrue(Option.isNone(yield* (yield* SpotCastStore).get(account.id, command.spotcast.id)))
         assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 3, totalPurchased: 3, totalUsed: 0 })
         assert.strictEqual(yield* (yield* JobQueue).depth, 0)
+      })))
+
+    it.effect("insertCharged on its own, outside any transaction: the rows with their charge, or when short nothing at all", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const account = yield* F.seed(5)
+        const store = yield* SpotCastStore
+        const ledger = yield* ChargeLedger
+        const paid = yield* F.createCommand(account, 3)
+        const paidEntry = chargeEntry(paid.forecast, 3, paid.chargeId)
+        assert.deepStrictEqual(
+          yield* store.insertCharged(paid.spotcast, paid.forecast, paidEntry, undefined),
+          Either.right({ creditBalance: 2, totalPurchased: 5, totalUsed: 3 })
+        )
+        assert.deepStrictEqual(yield* ledger.chargeOf(account.id, paid.forecast.id), Option.some(paidEntry))
+        assert.deepStrictEqual(
+          Option.getOrThrow(yield* store.get(account.id, paid.spotcast.id)),
+          { spotcast: paid.spotcast, forecastCount: 1, latest: paid.forecast }
+        )
+        assert.strictEqual(yield* (yield* JobQueue).depth, 1)
+
+        // Short by one: the balance as it was, and neither the entry nor any of the three rows.
+        const short = yield* F.createCommand(account, 3)
+        assert.deepStrictEqual(
+          yield* store.insertCharged(short.spotcast, short.forecast, chargeEntry(short.forecast, 3, short.chargeId), undefined),
+          Either.left(2)
+        )
+        assert.isTrue(Option.isNone(yield* ledger.chargeOf(account.id, short.forecast.id)))
+        assert.isTrue(Option.isNone(yield* store.get(account.id, short.spotcast.id)))
+        assert.isTrue(Option.isNone(yield* store.getForecast(account.id, short.spotcast.id, short.forecast.id)))
+        assert.strictEqual(yield* (yield* JobQueue).depth, 1)
+        assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 2, totalPurchased: 5, totalUsed: 3 })
       })))
 
     it.effect("spending the balance to exactly zero is allowed, one credit more is not", () =>

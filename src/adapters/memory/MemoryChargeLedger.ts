@@ -1,8 +1,44 @@
 import { DateTime, Effect, Either, Layer, Option } from "effect"
-import { applyEntry, emptyBalance } from "../../domain/billing/Ledger.js"
+import { applyEntry, type Balance, emptyBalance, type LedgerEntry } from "../../domain/billing/Ledger.js"
 import { ChargeLedger, type ChargeLedgerShape } from "../../ports/ChargeLedger.js"
 import { idempotencyKey, MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
-import { changing, setRow } from "./MemoryTransactions.js"
+import { changing, setRow, type Undo } from "./MemoryTransactions.js"
+
+/**
+ * The charge as the database's charge statement makes it (`ChargeLedger.debit`): the entry appended and
+ * the balance changed unless it would go below zero, the claimed key's receipt settled. Right: the
+ * balance after; left: the balance as it was, nothing changed. Shared with a create that stores its
+ * rows in the same command (`SpotCastStore.insertCharged`).
+ */
+export const debitIn = (
+  db: MemoryTables,
+  entry: LedgerEntry,
+  settles: string | undefined,
+  onUndo: Undo
+): Either.Either<Balance, number> => {
+  const before = db.balances.get(entry.accountId) ?? emptyBalance
+  const after = applyEntry(before, entry)
+  // As the database's conditional update: never below zero.
+  if (after.creditBalance < 0) return Either.left(before.creditBalance)
+  const ledger = db.ledger.get(entry.accountId)
+  if (ledger === undefined) throw new Error(`no ledger for account ${entry.accountId}`)
+  ledger.push(entry)
+  onUndo(() => {
+    ledger.pop()
+  })
+  setRow(db.balances, entry.accountId, after, onUndo)
+  if (entry.forecastId !== undefined) setRow(db.chargeOf, entry.forecastId, entry.id, onUndo)
+  if (settles !== undefined) {
+    const at = idempotencyKey(entry.accountId, settles)
+    const claimed = db.claimedKeys.get(at)
+    if (claimed !== undefined) {
+      setRow(db.idempotency, at, { ...claimed.record, receipt: { ...claimed.draft, creditsRemaining: after.creditBalance } }, onUndo)
+      db.claimedKeys.delete(at)
+      onUndo(() => db.claimedKeys.set(at, claimed))
+    }
+  }
+  return Either.right(after)
+}
 
 export const make = (db: MemoryTables): ChargeLedgerShape => ({
   claimKey: (accountId, claim, draft, liveSince) =>
@@ -16,31 +52,7 @@ export const make = (db: MemoryTables): ChargeLedgerShape => ({
       return Option.none()
     }),
 
-  debit: (entry, settles) =>
-    changing((onUndo) => {
-      const before = db.balances.get(entry.accountId) ?? emptyBalance
-      const after = applyEntry(before, entry)
-      // As the database's conditional update: never below zero.
-      if (after.creditBalance < 0) return Either.left(before.creditBalance)
-      const ledger = db.ledger.get(entry.accountId)
-      if (ledger === undefined) throw new Error(`no ledger for account ${entry.accountId}`)
-      ledger.push(entry)
-      onUndo(() => {
-        ledger.pop()
-      })
-      setRow(db.balances, entry.accountId, after, onUndo)
-      if (entry.forecastId !== undefined) setRow(db.chargeOf, entry.forecastId, entry.id, onUndo)
-      if (settles !== undefined) {
-        const at = idempotencyKey(entry.accountId, settles)
-        const claimed = db.claimedKeys.get(at)
-        if (claimed !== undefined) {
-          setRow(db.idempotency, at, { ...claimed.record, receipt: { ...claimed.draft, creditsRemaining: after.creditBalance } }, onUndo)
-          db.claimedKeys.delete(at)
-          onUndo(() => db.claimedKeys.set(at, claimed))
-        }
-      }
-      return Either.right(after)
-    }),
+  debit: (entry, settles) => changing((onUndo) => debitIn(db, entry, settles, onUndo)),
 
   chargeOf: (accountId, forecastId) =>
     Effect.sync(() => {

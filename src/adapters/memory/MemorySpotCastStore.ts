@@ -1,13 +1,14 @@
-import { DateTime, Effect, Layer, Option } from "effect"
+import { DateTime, Effect, Either, Layer, Option } from "effect"
 import { isTerminal } from "../../domain/forecast/ForecastStatus.js"
 import { progressAt, type Stage } from "../../domain/forecast/Progress.js"
 import type { AccountId, ForecastId, SpotCastId } from "../../domain/Ids.js"
 import type { SpotCastView } from "../../ports/SpotCastStore.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { insertSorted, newestFirst, positionAt } from "./KeysetOrder.js"
+import { debitIn } from "./MemoryChargeLedger.js"
 import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 import { addForecast, forecastsPage } from "./MemoryForecasts.js"
-import { changing, setRow, unindex } from "./MemoryTransactions.js"
+import { changing, changingAlone, setRow, unindex } from "./MemoryTransactions.js"
 
 const COMPLETION_SAMPLES = 100
 
@@ -44,8 +45,10 @@ const moveOn = (db: MemoryTables, forecastId: ForecastId, stage: Exclude<Stage, 
 }
 
 export const make = (db: MemoryTables): SpotCastStoreShape => ({
-  insert: (spotcast, forecast) =>
-    changing((onUndo) => {
+  insertCharged: (spotcast, forecast, charge, settles) =>
+    changingAlone(db, (onUndo) => {
+      const charged = debitIn(db, charge, settles, onUndo)
+      if (Either.isLeft(charged)) return charged
       setRow(db.spotcasts, spotcast.id, spotcast, onUndo)
       const owned = db.spotcastsOf.get(spotcast.accountId)
       if (owned !== undefined) {
@@ -53,6 +56,7 @@ export const make = (db: MemoryTables): SpotCastStoreShape => ({
         onUndo(() => unindex(owned, spotcast.id))
       }
       addForecast(db, forecast, onUndo)
+      return charged
     }),
 
   lockLatest: (accountId, spotcastId) =>

@@ -1,6 +1,6 @@
 import { Effect, Exit, FiberRef, Layer } from "effect"
 import { Transactions } from "../../ports/Transactions.js"
-import { MemoryDatabase } from "./MemoryDatabase.js"
+import { MemoryDatabase, type MemoryTables } from "./MemoryDatabase.js"
 
 /** The undo steps of the transaction the fiber is in, newest last; none outside one. */
 const journal = FiberRef.unsafeMake<Array<() => void> | undefined>(undefined)
@@ -19,6 +19,27 @@ export const changing = <A>(change: (onUndo: Undo) => A): Effect.Effect<A> =>
         undos?.push(undo)
       })
     ))
+
+// Each database's one transaction at a time (below); a command atomic on its own takes it too (`changingAlone`).
+const locks = new WeakMap<MemoryTables, Effect.Semaphore>()
+const lockOf = (db: MemoryTables): Effect.Semaphore => {
+  let lock = locks.get(db)
+  if (lock === undefined) {
+    lock = Effect.unsafeMakeSemaphore(1)
+    locks.set(db, lock)
+  }
+  return lock
+}
+
+/**
+ * `changing` for a command that is atomic on its own and runs outside any transaction as well (a create
+ * with its charge): there it waits for the transaction in progress, whose undo puts rows back as they
+ * were before it and would lose what the command changed in between, as a Postgres statement waits for
+ * the row locks of a transaction in progress. Inside a transaction it is `changing`.
+ */
+export const changingAlone = <A>(db: MemoryTables, change: (onUndo: Undo) => A): Effect.Effect<A> =>
+  Effect.flatMap(FiberRef.get(journal), (undos) =>
+    undos === undefined ? lockOf(db).withPermits(1)(changing(change)) : changing(change))
 
 /** Sets `key`, remembering how to restore what it held. */
 export const setRow = <K, V>(map: Map<K, V>, key: K, value: V, onUndo: Undo): void => {
@@ -44,8 +65,7 @@ export const unindex = <A>(array: Array<A>, item: A): void => {
 export const layer = Layer.effect(
   Transactions,
   Effect.gen(function*() {
-    yield* MemoryDatabase
-    const lock = yield* Effect.makeSemaphore(1)
+    const lock = lockOf(yield* MemoryDatabase)
     return Transactions.of({
       atomically: (self) =>
         Effect.flatMap(FiberRef.get(journal), (outer) => {

@@ -1,23 +1,15 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { Effect, Either, Layer, Option, Schema } from "effect"
-import { entryDelta, type LedgerEntry } from "../../domain/billing/Ledger.js"
+import { Effect, Layer, Option, Schema } from "effect"
+import { entryDelta } from "../../domain/billing/Ledger.js"
 import { Receipt } from "../../domain/billing/Receipt.js"
 import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { ChargeLedger, type ChargeLedgerShape } from "../../ports/ChargeLedger.js"
 import { spanned } from "../../ports/Spans.js"
 import { Timestamp } from "./Columns.js"
 import { IdempotencyRecordFromRow } from "./IdempotencyRows.js"
+import { makeDebit } from "./DebitStatement.js"
 import { addDelta, LedgerEntryFromRow } from "./LedgerRows.js"
-import { ledgerEntryRow } from "./WrittenRows.js"
-
-/** What the charge statement answers: pg reads `bigint` credits as strings; the three are NULL when nothing was debited. */
-interface DebitedRow {
-  readonly current: string
-  readonly credit_balance: string | null
-  readonly total_purchased: string | null
-  readonly total_used: string | null
-}
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -59,30 +51,8 @@ export const make = Effect.gen(function*() {
     Result: IdempotencyRecordFromRow,
     execute: ({ accountId, key }) => sql`SELECT * FROM idempotency_keys WHERE account_id = ${accountId} AND key = ${key}`
   })
-  // The charge in one statement: the conditional update (never below zero), the entry and, with a
-  // claimed key, the balance left written into its receipt. `current` is the balance as it was (the
-  // statement's snapshot): with no row debited it says how short the account is, and the caller fails,
-  // which rolls the entry back with everything else.
-  // On every charge, inside the account's row lock: the entry is mapped as its schema would encode it
-  // (WrittenRows) and the balances read back as numbers, without decoding them through schemas.
-  const debitRow = (entry: LedgerEntry, key: string | null) => {
-    const delta = entryDelta(entry)
-    return sql<DebitedRow>`WITH debited AS (
-            UPDATE accounts SET ${addDelta(sql, delta)}
-            WHERE account_id = ${entry.accountId} AND credit_balance + ${delta.creditBalance} >= 0
-            RETURNING credit_balance, total_purchased, total_used
-          ), entry AS (
-            INSERT INTO ledger_entries ${sql.insert(ledgerEntryRow(entry))}
-          )${
-      key === null ? sql`` : sql`, settled AS (
-            UPDATE idempotency_keys SET credits_remaining = debited.credit_balance FROM debited
-            WHERE idempotency_keys.account_id = ${entry.accountId} AND idempotency_keys.key = ${key}
-          )`
-    }
-          SELECT a.credit_balance AS current, d.credit_balance, d.total_purchased, d.total_used
-          FROM accounts a LEFT JOIN debited d ON true
-          WHERE a.account_id = ${entry.accountId}`
-  }
+  // The charge statement, alone (the command's rows were written before it in its transaction).
+  const debitStatement = makeDebit(sql)
 
   const findCharge = SqlSchema.findOne({
     Request: Schema.Struct({ accountId: AccountId, forecastId: ForecastId }),
@@ -123,17 +93,7 @@ export const make = Effect.gen(function*() {
         return held
       }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.claimKey")),
 
-    debit: (entry, settles) =>
-      Effect.map(debitRow(entry, settles ?? null), ([row]) => {
-        if (row !== undefined && row.credit_balance !== null) {
-          return Either.right({
-            creditBalance: Number(row.credit_balance),
-            totalPurchased: Number(row.total_purchased ?? 0),
-            totalUsed: Number(row.total_used ?? 0)
-          })
-        }
-        return Either.left(row === undefined ? 0 : Number(row.current))
-      }).pipe(Effect.orDie, debitSpan),
+    debit: (entry, settles) => debitStatement(entry, settles, []).pipe(Effect.orDie, debitSpan),
 
     chargeOf: (accountId, forecastId) =>
       findCharge({ accountId, forecastId }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.chargeOf")),

@@ -11,6 +11,7 @@ import { SecretSealer } from "../../ports/SecretSealer.js"
 import { spanned } from "../../ports/Spans.js"
 import { openSecrets } from "./AccountRows.js"
 import { Timestamp } from "./Columns.js"
+import { type ChargedRow, makeDebit } from "./DebitStatement.js"
 import { makeForecastSteps, type Move } from "./ForecastSteps.js"
 import { makeNewForecasts } from "./NewForecasts.js"
 import { makeBatchedWrites } from "./BatchedWrites.js"
@@ -44,7 +45,7 @@ export const make = Effect.gen(function*() {
   const getSpan = spanned("SpotCastStore.get")
   const listSpan = spanned("SpotCastStore.list")
   // And those of every create.
-  const insertSpan = spanned("SpotCastStore.insert")
+  const insertSpan = spanned("SpotCastStore.insertCharged")
   const completionsSpan = spanned("SpotCastStore.recentCompletionSeconds")
   // The worker's calls, four a forecast (the first three batched, above).
   const workSpan = spanned("SpotCastStore.work")
@@ -52,16 +53,15 @@ export const make = Effect.gen(function*() {
   const saveFinishedSpan = spanned("SpotCastStore.saveFinished")
 
   const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
-  // A create's three rows in one statement (one round trip): the foreign keys between them are checked
-  // at the statement's end, when all three are there.
-  // Its rows are mapped as their schemas would encode them, without validating again (WrittenRows).
-  const insertCreated = (spotcast: SpotCast, forecast: Forecast) =>
-    sql`WITH spotcast AS (
-          INSERT INTO spotcasts ${sql.insert({ ...spotcastRow(spotcast), forecast_count: 1, latest_forecast_id: forecast.id })}
-        ), forecast AS (
-          INSERT INTO forecasts ${sql.insert(forecastRow(forecast))}
-        )
-        INSERT INTO jobs ${sql.insert(jobRow(jobFor(forecast)))}`
+  // A create's three rows with its charge in one statement (DebitStatement): one round trip, and no
+  // transaction when no key was claimed. Its rows are mapped as their schemas would encode them, without
+  // validating again (WrittenRows).
+  const debit = makeDebit(sql)
+  const createdRows = (spotcast: SpotCast, forecast: Forecast): ReadonlyArray<ChargedRow> => [
+    ["spotcasts", { ...spotcastRow(spotcast), forecast_count: 1, latest_forecast_id: forecast.id }],
+    ["forecasts", forecastRow(forecast)],
+    ["jobs", jobRow(jobFor(forecast))]
+  ]
   // Locking the SpotCast row serializes refreshes of one SpotCast: only one sees its newest forecast
   // finished. The newest forecast is read by a second statement, after the lock: a join locked in the same
   // statement would be rechecked against the old forecast row when a concurrent refresh moved it on.
@@ -82,8 +82,8 @@ export const make = Effect.gen(function*() {
   })
 
   const store: SpotCastStoreShape = {
-    insert: (spotcast, forecast) =>
-      insertCreated(spotcast, forecast).pipe(Effect.asVoid, Effect.orDie, insertSpan),
+    insertCharged: (spotcast, forecast, charge, settles) =>
+      debit(charge, settles, createdRows(spotcast, forecast)).pipe(Effect.orDie, insertSpan),
 
     lockLatest: (accountId, spotcastId) =>
       Effect.gen(function*() {

@@ -1,6 +1,6 @@
 import { DateTime, Effect, Either, Metric, Option } from "effect"
 import { type IdempotencyClaim, liveSince, resolveClaim } from "../../domain/billing/Idempotency.js"
-import { chargeEntry, InsufficientBalance } from "../../domain/billing/Ledger.js"
+import { type Balance, chargeEntry, InsufficientBalance, type LedgerEntry } from "../../domain/billing/Ledger.js"
 import { draftReceipt, type Receipt, settleReceipt } from "../../domain/billing/Receipt.js"
 import type { Forecast } from "../../domain/forecast/Forecast.js"
 import type { AccountId, LedgerEntryId, RouteId, SpotCastId, WidgetId } from "../../domain/Ids.js"
@@ -24,8 +24,8 @@ export interface ChargeParts {
   readonly idempotency?: IdempotencyClaim | undefined
 }
 
-/** A charging command as the product's use case describes it to `charge`. */
-export interface ChargeCommand<A, E, R> extends ChargeParts {
+/** What `charge` needs of every charging command, whichever form it takes. */
+interface ChargeBasis extends ChargeParts {
   readonly accountId: AccountId
   readonly kind: Receipt["kind"]
   /** The SpotCast the receipt names (a widget's or route's hidden one for theirs). */
@@ -36,10 +36,26 @@ export interface ChargeCommand<A, E, R> extends ChargeParts {
   readonly widgetId?: WidgetId | undefined
   /** A route's charge names it. */
   readonly routeId?: RouteId | undefined
+}
+
+/** A charging command as the product's use case describes it to `charge`: a check, then its rows, then the charge. */
+export interface ChargeCommand<A, E, R> extends ChargeBasis {
   /** Refuses the command before anything is stored (locking what it reads), or answers what `write` needs. */
   readonly check: Effect.Effect<A, E, R>
   /** Stores what the command adds besides the charge. */
   readonly write: (checked: A) => Effect.Effect<void, never, R>
+}
+
+/**
+ * A charging command with nothing to check, whose store writes its rows and the charge in one command
+ * (`SpotCastStore.insertCharged`): the charge `entry` as `ChargeLedger.debit` makes it, the claimed key
+ * settled by `settles`. Without a key it runs alone, outside any transaction.
+ */
+export interface ChargedWriteCommand<R> extends ChargeBasis {
+  readonly writeCharged: (
+    entry: LedgerEntry,
+    settles: string | undefined
+  ) => Effect.Effect<Either.Either<Balance, number>, never, R>
 }
 
 /** Counts a charge that took effect now (a replay charged nothing). */
@@ -54,13 +70,15 @@ const chargeSpans = {
 const priorSpan = spanned("Idempotency.prior")
 
 /**
- * Every charging command, in one transaction and one order: a live idempotency key replays (or is
- * refused); otherwise `check` may refuse, `write` stores what the command adds, and the receipt's
- * price is charged last with its ledger entry. On Postgres the balance update locks the account's row
- * until the commit and every create of the account queues on that lock: taken last, it is held for one
- * round trip plus the commit. A short balance fails the transaction, which undoes everything it wrote.
+ * Every charging command, in one order: a live idempotency key replays (or is refused); otherwise
+ * `check` may refuse, `write` stores what the command adds, and the receipt's price is charged last with
+ * its ledger entry, all in one transaction. On Postgres the balance update locks the account's row until
+ * the commit and every charge of the account queues on that lock: taken last, it is held for one round
+ * trip plus the commit. A command whose store writes its rows with the charge (`writeCharged`) and that
+ * claims no key runs that one command alone, with no transaction: the row is held for one statement and
+ * its commit. A short balance fails the command, and nothing it wrote stays.
  */
-export const charge = <A, E, R>(command: ChargeCommand<A, E, R>) =>
+export const charge = <A = void, E = never, R = never>(command: ChargeCommand<A, E, R> | ChargedWriteCommand<R>) =>
   Effect.gen(function*() {
     const ledger = yield* ChargeLedger
     const { atomically } = yield* Transactions
@@ -71,24 +89,27 @@ export const charge = <A, E, R>(command: ChargeCommand<A, E, R>) =>
       command.price,
       command.estimatedCompletionSeconds
     )
+    const entry = chargeEntry(command.forecast, command.price, command.chargeId, command.widgetId, command.routeId)
+    const settle = (after: Either.Either<Balance, number>) =>
+      Either.isLeft(after)
+        ? new InsufficientBalance({ currentBalance: after.left, requiredCredits: command.price })
+        : Effect.succeed({ _tag: "Created", receipt: settleReceipt(draft, after.right) } satisfies Charged as Charged)
     const claim = command.idempotency
-    const charged = yield* atomically(Effect.gen(function*() {
-      if (claim !== undefined) {
-        const held = yield* ledger.claimKey(command.accountId, claim, draft, liveSince(draft.createdAt))
-        if (Option.isSome(held)) {
-          const prior = yield* resolveClaim(held.value, claim, draft.createdAt)
-          if (Option.isNone(prior)) return yield* Effect.dieMessage(`idempotency key ${claim.key} neither claimed nor live`)
-          return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
+    const charged = claim === undefined && "writeCharged" in command
+      ? yield* Effect.flatMap(command.writeCharged(entry, undefined), settle)
+      : yield* atomically(Effect.gen(function*() {
+        if (claim !== undefined) {
+          const held = yield* ledger.claimKey(command.accountId, claim, draft, liveSince(draft.createdAt))
+          if (Option.isSome(held)) {
+            const prior = yield* resolveClaim(held.value, claim, draft.createdAt)
+            if (Option.isNone(prior)) return yield* Effect.dieMessage(`idempotency key ${claim.key} neither claimed nor live`)
+            return { _tag: "Replayed", receipt: prior.value } satisfies Charged as Charged
+          }
         }
-      }
-      yield* command.write(yield* command.check)
-      const entry = chargeEntry(command.forecast, command.price, command.chargeId, command.widgetId, command.routeId)
-      const after = yield* ledger.debit(entry, claim?.key)
-      if (Either.isLeft(after)) {
-        return yield* new InsufficientBalance({ currentBalance: after.left, requiredCredits: command.price })
-      }
-      return { _tag: "Created", receipt: settleReceipt(draft, after.right) } satisfies Charged as Charged
-    }))
+        if ("writeCharged" in command) return yield* settle(yield* command.writeCharged(entry, claim?.key))
+        yield* command.write(yield* command.check)
+        return yield* settle(yield* ledger.debit(entry, claim?.key))
+      }))
     yield* countCharge(charged)
     return charged
   }).pipe(chargeSpans[command.kind])

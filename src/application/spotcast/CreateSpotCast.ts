@@ -84,7 +84,7 @@ export const createSpotCast = (
   })
 }).pipe(createSpan)
 
-/** A new SpotCast with its first forecast and job, charged and stored in one transaction. */
+/** A new SpotCast with its first forecast and job, charged and stored in one storage command. */
 export const chargeNewSpotCast = (command: ChargeParts & { readonly spotcast: SpotCast; readonly forecast: Forecast }) =>
   Effect.flatMap(SpotCastStore, (store) =>
     charge({
@@ -92,6 +92,5 @@ export const chargeNewSpotCast = (command: ChargeParts & { readonly spotcast: Sp
       accountId: command.spotcast.accountId,
       kind: "create",
       spotcastId: command.spotcast.id,
-      check: Effect.void,
-      write: () => store.insert(command.spotcast, command.forecast)
+      writeCharged: (entry, settles) => store.insertCharged(command.spotcast, command.forecast, entry, settles)
     }))
