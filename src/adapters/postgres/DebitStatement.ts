@@ -62,15 +62,31 @@ const debitText = (rows: ReadonlyArray<ChargedRow>, settles: boolean): string =>
  * building it from fragments cost a tenth of the create path's allocations.
  */
 export const makeDebit = (sql: SqlClient.SqlClient) => {
-  const texts = new Map<string, string>()
-  const textFor = (rows: ReadonlyArray<ChargedRow>, settles: boolean) => {
-    let shape = settles ? "k" : "-"
-    for (const [table, row] of rows) shape += `|${table}:${Object.keys(row).join(",")}`
-    let text = texts.get(shape)
-    if (text === undefined) {
-      text = debitText(rows, settles)
-      texts.set(shape, text)
+  // The shapes seen (a few: each caller writes fixed tables and columns) with their texts; a shape is
+  // recognised by walking the rows' keys in order, which allocates nothing.
+  interface Shape {
+    readonly settles: boolean
+    readonly tables: ReadonlyArray<string>
+    readonly columns: ReadonlyArray<ReadonlyArray<string>>
+    readonly text: string
+  }
+  const shapes: Array<Shape> = []
+  const sameColumns = (row: ChargedRow[1], columns: ReadonlyArray<string>) => {
+    let i = 0
+    for (const column in row) if (columns[i++] !== column) return false
+    return i === columns.length
+  }
+  const isShape = (shape: Shape, rows: ReadonlyArray<ChargedRow>, settles: boolean) => {
+    if (shape.settles !== settles || shape.tables.length !== rows.length) return false
+    for (let i = 0; i < rows.length; i++) {
+      if (rows[i]![0] !== shape.tables[i] || !sameColumns(rows[i]![1], shape.columns[i]!)) return false
     }
+    return true
+  }
+  const textFor = (rows: ReadonlyArray<ChargedRow>, settles: boolean) => {
+    for (const shape of shapes) if (isShape(shape, rows, settles)) return shape.text
+    const text = debitText(rows, settles)
+    shapes.push({ settles, tables: rows.map(([table]) => table), columns: rows.map(([, row]) => Object.keys(row)), text })
     return text
   }
 
