@@ -133,6 +133,39 @@ export const spotCastStoreContract = (it: ContractIt) =>
         assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 2, totalPurchased: 5, totalUsed: 3 })
       })))
 
+    it.effect("many creates of one account at once: as many are charged as the balance covers, each answered as if alone", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const ledger = yield* ChargeLedger
+        const account = yield* F.seed(20)
+        const other = yield* F.seed(4)
+        // 12 creates of 3 credits against 20 (six fit, two credits left), and 2 of another account beside.
+        const commands = yield* Effect.forEach(Array.from({ length: 12 }), () => F.createCommand(account, 3))
+        const others = yield* Effect.forEach(Array.from({ length: 2 }), () => F.createCommand(other, 2))
+        const answers = yield* Effect.forEach(
+          [...commands, ...others],
+          (c) => store.insertCharged(c.spotcast, c.forecast, chargeEntry(c.forecast, c.price, c.chargeId), undefined),
+          { concurrency: "unbounded" }
+        )
+        const mine = answers.slice(0, 12)
+        const charged = mine.filter(Either.isRight).map((a) => a.right)
+        assert.strictEqual(charged.length, 6)
+        // Each charged create left a different balance, as one after another: 17, 14, … 2.
+        assert.deepStrictEqual(charged.map((b) => b.creditBalance).sort((a, b) => b - a), [17, 14, 11, 8, 5, 2])
+        for (const b of charged) assert.strictEqual(b.totalUsed, 20 - b.creditBalance)
+        // Each refused one was refused on a balance it did not fit in.
+        for (const a of mine) if (Either.isLeft(a)) assert.isBelow(a.left, 3)
+        assert.deepStrictEqual(answers.slice(12).map((a) => Either.isRight(a) && a.right.creditBalance).sort(), [0, 2])
+        yield* Effect.forEach(commands, (c, i) =>
+          Effect.gen(function*() {
+            const stored = Option.isSome(yield* store.get(account.id, c.spotcast.id))
+            assert.strictEqual(stored, Either.isRight(mine[i]!))
+            assert.strictEqual(Option.isSome(yield* ledger.chargeOf(account.id, c.forecast.id)), stored)
+          }))
+        assert.deepStrictEqual(yield* (yield* AccountStore).balance(account.id), { creditBalance: 2, totalPurchased: 20, totalUsed: 18 })
+        assert.strictEqual(yield* (yield* JobQueue).depth, 8)
+      })))
+
     it.effect("spending the balance to exactly zero is allowed, one credit more is not", () =>
       onFreshStorage(Effect.gen(function*() {
         const account = yield* F.seed(4)

@@ -51,6 +51,8 @@ const debitText = (rows: ReadonlyArray<ChargedRow>, settles: boolean): string =>
  * The charge in one statement: the account's conditional update (never below zero), the charge's
  * ledger entry, `rows` (what the command stores besides) and, with a claimed key, the balance left
  * written into its receipt; everything but the update is written only when the account was debited.
+ * Several charges of one account (`entries`) go together as one: the update adds their changes, and
+ * either all of them and their rows are written or none (the balance after all of them is answered).
  * `current` is the balance as it was (the statement's snapshot): with no row debited it says how short
  * the account is. Being one statement it is atomic on its own: run outside a transaction, it holds the
  * account's row (on which every charge of the account queues) for itself and its commit only, not for
@@ -90,14 +92,22 @@ export const makeDebit = (sql: SqlClient.SqlClient) => {
     return text
   }
 
-  return (entry: LedgerEntry, settles: string | undefined, rows: ReadonlyArray<ChargedRow>) => {
-    const delta = entryDelta(entry)
-    const written: Array<ChargedRow> = [["ledger_entries", ledgerEntryRow(entry)], ...rows]
+  return (entries: ReadonlyArray<LedgerEntry>, settles: string | undefined, rows: ReadonlyArray<ChargedRow>) => {
+    const delta = { creditBalance: 0, totalPurchased: 0, totalUsed: 0 }
+    const written: Array<ChargedRow> = []
+    for (const entry of entries) {
+      const d = entryDelta(entry)
+      delta.creditBalance += d.creditBalance
+      delta.totalPurchased += d.totalPurchased
+      delta.totalUsed += d.totalUsed
+      written.push(["ledger_entries", ledgerEntryRow(entry)])
+    }
+    written.push(...rows)
     const parameters: Array<unknown> = [
       delta.creditBalance,
       delta.totalPurchased,
       delta.totalUsed,
-      entry.accountId,
+      entries[0]!.accountId,
       delta.creditBalance
     ]
     for (const [, row] of written) parameters.push(...Object.values(row))

@@ -93,7 +93,7 @@ export const make = Effect.gen(function*() {
         return held
       }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.claimKey")),
 
-    debit: (entry, settles) => debitStatement(entry, settles, []).pipe(Effect.orDie, debitSpan),
+    debit: (entry, settles) => debitStatement([entry], settles, []).pipe(Effect.orDie, debitSpan),
 
     chargeOf: (accountId, forecastId) =>
       findCharge({ accountId, forecastId }).pipe(Effect.orDie, Effect.withSpan("ChargeLedger.chargeOf")),

@@ -1,23 +1,19 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { jobFor } from "../../domain/forecast/Job.js"
 import { type Stage, stagePercentage } from "../../domain/forecast/Progress.js"
-import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { AccountId, ForecastId } from "../../domain/Ids.js"
-import type { SpotCast } from "../../domain/spotcast/SpotCast.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { SecretSealer } from "../../ports/SecretSealer.js"
 import { spanned } from "../../ports/Spans.js"
 import { openSecrets } from "./AccountRows.js"
 import { Timestamp } from "./Columns.js"
-import { type ChargedRow, makeDebit } from "./DebitStatement.js"
+import { makeChargedCreates } from "./ChargedCreates.js"
 import { makeForecastSteps, type Move } from "./ForecastSteps.js"
 import { makeNewForecasts } from "./NewForecasts.js"
 import { makeBatchedWrites } from "./BatchedWrites.js"
 import { makeCoalescedReads } from "./CoalescedReads.js"
 import { makeSpotCastReads, notHidden } from "./SpotCastReads.js"
-import { forecastRow, jobRow, spotcastRow } from "./WrittenRows.js"
 
 const COMPLETION_SAMPLES = 100
 
@@ -53,15 +49,8 @@ export const make = Effect.gen(function*() {
   const saveFinishedSpan = spanned("SpotCastStore.saveFinished")
 
   const { bumpSpotCast, enqueue, statusOf } = makeNewForecasts(sql)
-  // A create's three rows with its charge in one statement (DebitStatement): one round trip, and no
-  // transaction when no key was claimed. Its rows are mapped as their schemas would encode them, without
-  // validating again (WrittenRows).
-  const debit = makeDebit(sql)
-  const createdRows = (spotcast: SpotCast, forecast: Forecast): ReadonlyArray<ChargedRow> => [
-    ["spotcasts", { ...spotcastRow(spotcast), forecast_count: 1, latest_forecast_id: forecast.id }],
-    ["forecasts", forecastRow(forecast)],
-    ["jobs", jobRow(jobFor(forecast))]
-  ]
+  // A create's rows with its charge: one statement, and creates asked together share one (ChargedCreates).
+  const insertCharged = makeChargedCreates(sql, batched)
   // Locking the SpotCast row serializes refreshes of one SpotCast: only one sees its newest forecast
   // finished. The newest forecast is read by a second statement, after the lock: a join locked in the same
   // statement would be rechecked against the old forecast row when a concurrent refresh moved it on.
@@ -83,7 +72,7 @@ export const make = Effect.gen(function*() {
 
   const store: SpotCastStoreShape = {
     insertCharged: (spotcast, forecast, charge, settles) =>
-      debit(charge, settles, createdRows(spotcast, forecast)).pipe(Effect.orDie, insertSpan),
+      insertCharged({ spotcast, forecast, charge }, settles).pipe(insertSpan),
 
     lockLatest: (accountId, spotcastId) =>
       Effect.gen(function*() {

@@ -134,3 +134,20 @@ export class InsufficientBalance extends Schema.TaggedError<InsufficientBalance>
   currentBalance: Schema.Int,
   requiredCredits: Schema.Int
 }) {}
+
+/**
+ * The balance after each of `entries`, applied in order, given the balance after all of them: what each
+ * would have left had they been applied one after another (several charges written at once).
+ */
+export const balancesAlongTheWay = (
+  after: Balance,
+  entries: ReadonlyArray<Pick<LedgerEntry, "kind" | "amount">>
+): Array<Balance> => {
+  const all = balanceOf(entries)
+  let balance: Balance = {
+    creditBalance: after.creditBalance - all.creditBalance,
+    totalPurchased: after.totalPurchased - all.totalPurchased,
+    totalUsed: after.totalUsed - all.totalUsed
+  }
+  return entries.map((entry) => (balance = applyEntry(balance, entry)))
+}

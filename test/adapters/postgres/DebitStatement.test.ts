@@ -54,7 +54,7 @@ describe("DebitStatement", () => {
         fc.property(fc.array(fc.tuple(fc.array(row, { maxLength: 3 }), fc.option(fc.constant("key-1"), { nil: undefined })), { minLength: 1, maxLength: 12 }), (calls) => {
           sent.length = 0
           for (const [rows, settles] of calls) {
-            const answer = Effect.runSync(debit(entry, settles, rows))
+            const answer = Effect.runSync(debit([entry], settles, rows))
             assert.deepStrictEqual(answer, Either.right({ creditBalance: 7, totalPurchased: 9, totalUsed: 2 }))
           }
           calls.forEach(([rows, settles], i) => {
@@ -78,9 +78,9 @@ describe("DebitStatement", () => {
   it.effect("one shape's text is made once and sent again; another order of the same columns is another shape", () =>
     Effect.gen(function*() {
       const { debit, sent } = recording()
-      yield* debit(entry, undefined, [["jobs", { a: 1, b: 2 }]])
-      yield* debit(entry, undefined, [["jobs", { a: 3, b: 4 }]])
-      yield* debit(entry, undefined, [["jobs", { b: 5, a: 6 }]])
+      yield* debit([entry], undefined, [["jobs", { a: 1, b: 2 }]])
+      yield* debit([entry], undefined, [["jobs", { a: 3, b: 4 }]])
+      yield* debit([entry], undefined, [["jobs", { b: 5, a: 6 }]])
       assert.strictEqual(sent[0]!.text, sent[1]!.text)
       assert.notStrictEqual(sent[0]!.text, sent[2]!.text)
       assert.deepStrictEqual(insertsOf(sent[2]!)[1], { table: "jobs", values: { b: 5, a: 6 } })
@@ -91,6 +91,6 @@ describe("DebitStatement", () => {
       const sql = {
         unsafe: () => Effect.succeed([{ current: "1", credit_balance: null, total_purchased: null, total_used: null }])
       } as unknown as SqlClient.SqlClient
-      assert.deepStrictEqual(yield* makeDebit(sql)(entry, undefined, []), Either.left(1))
+      assert.deepStrictEqual(yield* makeDebit(sql)([entry], undefined, []), Either.left(1))
     }))
 })
