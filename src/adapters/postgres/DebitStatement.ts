@@ -1,6 +1,6 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Either } from "effect"
-import { type Balance, entryDelta, type LedgerEntry } from "../../domain/billing/Ledger.js"
+import { type Balance, balanceOf, type LedgerEntry } from "../../domain/billing/Ledger.js"
 import { ledgerEntryRow } from "./WrittenRows.js"
 
 /** What the charge statement answers: pg reads `bigint` credits as strings; the three are NULL when nothing was debited. */
@@ -18,7 +18,7 @@ const quoted = (name: string) => `"${name.replaceAll("\"", "\"\"")}"`
 
 /**
  * The statement's text for rows of these tables and columns, with or without a key to settle; the
- * parameters in the order `debitParameters` gives them. `INSERT … SELECT … FROM debited` writes a row
+ * parameters in the order `makeDebit` lists them (the account's five, every row's columns, the key). `INSERT … SELECT … FROM debited` writes a row
  * when the account was debited and none when not; its parameters take their column's type, as in a
  * VALUES list.
  */
@@ -60,8 +60,9 @@ const debitText = (rows: ReadonlyArray<ChargedRow>, settles: boolean): string =>
  * The foreign keys between the rows (a job's forecast, the entry's forecast) are checked at the
  * statement's end, when all of them are there.
  *
- * Its text is made once for each shape of rows (tables and columns, a key or none): on every create,
- * building it from fragments cost a tenth of the create path's allocations.
+ * Its text is made once for each shape of rows (tables and columns, a key or none; a few dozen at most:
+ * a statement carries up to 32 creates): on every create, building it from fragments cost a tenth of the
+ * create path's allocations.
  */
 export const makeDebit = (sql: SqlClient.SqlClient) => {
   // The shapes seen (a few: each caller writes fixed tables and columns) with their texts; a shape is
@@ -88,20 +89,15 @@ export const makeDebit = (sql: SqlClient.SqlClient) => {
   const textFor = (rows: ReadonlyArray<ChargedRow>, settles: boolean) => {
     for (const shape of shapes) if (isShape(shape, rows, settles)) return shape.text
     const text = debitText(rows, settles)
-    shapes.push({ settles, tables: rows.map(([table]) => table), columns: rows.map(([, row]) => Object.keys(row)), text })
+    const tables = rows.map(([table]) => table)
+    shapes.push({ settles, tables, columns: rows.map(([, row]) => Object.keys(row)), text })
     return text
   }
 
   return (entries: ReadonlyArray<LedgerEntry>, settles: string | undefined, rows: ReadonlyArray<ChargedRow>) => {
-    const delta = { creditBalance: 0, totalPurchased: 0, totalUsed: 0 }
-    const written: Array<ChargedRow> = []
-    for (const entry of entries) {
-      const d = entryDelta(entry)
-      delta.creditBalance += d.creditBalance
-      delta.totalPurchased += d.totalPurchased
-      delta.totalUsed += d.totalUsed
-      written.push(["ledger_entries", ledgerEntryRow(entry)])
-    }
+    // The entries' changes added up (the ledger's arithmetic, from an empty balance).
+    const delta = balanceOf(entries)
+    const written: Array<ChargedRow> = entries.map((entry) => ["ledger_entries", ledgerEntryRow(entry)])
     written.push(...rows)
     const parameters: Array<unknown> = [
       delta.creditBalance,
