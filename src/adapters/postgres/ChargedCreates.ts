@@ -57,14 +57,17 @@ export const makeChargedCreates = (sql: SqlClient.SqlClient, batched: ReturnType
   // when it would have been alone. Under one busy key that is one statement, one commit and one wait on
   // the account's row for many creates, where each create's own statement queued on the row and woke
   // with every commit.
-  const createTogether = (creates: ReadonlyArray<Create>) =>
-    creates.length === 1 ? Effect.map(createAlone(creates[0]!), (answer) => [answer]) : Effect.flatMap(
-      debit(creates.map((c) => c.charge), undefined, creates.flatMap(createdRows)),
+  const createTogether = (creates: ReadonlyArray<Create>) => {
+    if (creates.length === 1) return Effect.map(createAlone(creates[0]!), (answer) => [answer])
+    const charges = creates.map((c) => c.charge)
+    return Effect.flatMap(
+      debit(charges, undefined, creates.flatMap(createdRows)),
       (after): Effect.Effect<ReadonlyArray<Either.Either<Balance, number>>, SqlError> =>
         Either.isRight(after)
-          ? Effect.succeed(balancesAlongTheWay(after.right, creates.map((c) => c.charge)).map(Either.right))
+          ? Effect.succeed(balancesAlongTheWay(after.right, charges).map(Either.right))
           : Effect.forEach(creates, (create) => createAlone(create))
     )
+  }
   // Each account's creates in statements of their own, side by side; answered in the order asked.
   const createMany = (creates: ReadonlyArray<Create>) => {
     const answers = new Array<Either.Either<Balance, number>>(creates.length)

@@ -12,6 +12,12 @@ export interface Move {
   readonly percentage: number
 }
 
+/** A forecast asked to move on to a stage (its percentage is the stage's). */
+export interface StageMove {
+  readonly forecastId: string
+  readonly stage: Exclude<Stage, "completed">
+}
+
 /**
  * Moves as the JSON rows (`forecast_id`, `stage`, `percentage`) of `json_to_recordset`, a forecast named
  * twice once, at the later of its stages (one row cannot be updated twice in a statement).
@@ -78,7 +84,7 @@ export const makeForecastSteps = (sql: SqlClient.SqlClient) => {
       SELECT forecast_id FROM saved`
 
   /** Moves unfinished forecasts to their stages (or leaves them beyond): for each, whether it moved (false when it has finished). */
-  const advanceMany = (moves: ReadonlyArray<{ readonly forecastId: string; readonly stage: Exclude<Stage, "completed"> }>) =>
+  const advanceMany = (moves: ReadonlyArray<StageMove>) =>
     Effect.map(
       advanceAll(moves.map(({ forecastId, stage }) => ({ forecastId, stage, percentage: stagePercentage[stage] }))),
       (rows) => {

@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { type Stage, stagePercentage } from "../../domain/forecast/Progress.js"
+import { stagePercentage } from "../../domain/forecast/Progress.js"
 import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
 import { SecretSealer } from "../../ports/SecretSealer.js"
@@ -9,7 +9,7 @@ import { spanned } from "../../ports/Spans.js"
 import { openSecrets } from "./AccountRows.js"
 import { Timestamp } from "./Columns.js"
 import { makeChargedCreates } from "./ChargedCreates.js"
-import { makeForecastSteps, type Move } from "./ForecastSteps.js"
+import { makeForecastSteps, type Move, type StageMove } from "./ForecastSteps.js"
 import { makeNewForecasts } from "./NewForecasts.js"
 import { makeBatchedWrites } from "./BatchedWrites.js"
 import { makeCoalescedReads } from "./CoalescedReads.js"
@@ -33,8 +33,7 @@ export const make = Effect.gen(function*() {
     ({ forecastId, percentage, stage }) => Effect.orDie(reads.work(forecastId, { stage, percentage }))
   )
   const advance = batched(
-    (moves: ReadonlyArray<{ readonly forecastId: string; readonly stage: Exclude<Stage, "completed"> }>) =>
-      Effect.orDie(steps.advanceMany(moves)),
+    (moves: ReadonlyArray<StageMove>) => Effect.orDie(steps.advanceMany(moves)),
     ({ forecastId, stage }) => Effect.orDie(steps.advance(forecastId, stage))
   )
   // The spans of the reads on every GET, made only when tracing (see Spans).
