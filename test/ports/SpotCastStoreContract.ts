@@ -2,7 +2,7 @@ import { assert, describe } from "@effect/vitest"
 import { DateTime, Effect, Either, Option, TestClock } from "effect"
 import type { Analysis } from "../../src/domain/forecast/Analysis.js"
 import type { Forecast } from "../../src/domain/forecast/Forecast.js"
-import { advanced } from "../../src/domain/forecast/ForecastLifecycle.js"
+import { advanced, completed, failed } from "../../src/domain/forecast/ForecastLifecycle.js"
 import { LedgerEntryId, type SpotCastId } from "../../src/domain/Ids.js"
 import { chargeEntry, InsufficientBalance } from "../../src/domain/billing/Ledger.js"
 import { MetadataText } from "../../src/domain/spotcast/Metadata.js"
@@ -458,6 +458,39 @@ export const spotCastStoreContract = (it: ContractIt) =>
         assert.deepStrictEqual(yield* progress(open[1]!), { stage: "processing_data", percentage: 50 })
         assert.deepStrictEqual(yield* progress(open[2]!), { stage: "fetching_weather", percentage: 25 })
         assert.deepStrictEqual(yield* progress(finished!), { stage: "completed", percentage: 100 })
+      })))
+
+    it.effect("many forecasts finished at once (a busy worker's): each written as if alone, a forecast finished twice once", () =>
+      onFreshStorage(Effect.gen(function*() {
+        const store = yield* SpotCastStore
+        const all = yield* Effect.forEach([0, 1, 2, 3, 4], () => created())
+        const at = yield* DateTime.now
+        const said = (text: string): Analysis => ({ ...analysis, summary: text })
+        // Texts that JSON escapes, each its own.
+        const texts = ["quote \" and back\\slash", "line\nbreak\u2028 and é, 𝄞", "<tag> & 'single'", "first of two", "second of two"]
+        const finish = (forecast: Forecast, text: string) => Either.getOrThrow(completed(forecast, said(text), at))
+        const failure = Either.getOrThrow(failed(all[4]!.command.forecast, weatherError, at))
+        const [done] = all
+        assert.isTrue(yield* store.saveFinished(finish(done!.command.forecast, "done before")))
+        const saved = yield* Effect.all([
+          store.saveFinished(finish(all[1]!.command.forecast, texts[0]!)),
+          store.saveFinished(finish(all[2]!.command.forecast, texts[1]!)),
+          store.saveFinished(finish(done!.command.forecast, texts[2]!)),
+          store.saveFinished(finish(all[3]!.command.forecast, texts[3]!)),
+          store.saveFinished(finish(all[3]!.command.forecast, texts[4]!)),
+          store.saveFinished(failure)
+        ], { concurrency: "unbounded" })
+        assert.deepStrictEqual(saved, [true, true, false, true, false, true])
+        const stored = (c: (typeof all)[number]) =>
+          Effect.map(store.getForecast(c.account.id, c.command.spotcast.id, c.command.forecast.id), Option.getOrThrow)
+        assert.deepStrictEqual(yield* stored(all[1]!), finish(all[1]!.command.forecast, texts[0]!))
+        assert.deepStrictEqual(yield* stored(all[2]!), finish(all[2]!.command.forecast, texts[1]!))
+        assert.deepStrictEqual((yield* stored(done!)).analysis, said("done before"))
+        assert.deepStrictEqual(yield* stored(all[3]!), finish(all[3]!.command.forecast, texts[3]!))
+        assert.deepStrictEqual(yield* stored(all[4]!), failure)
+        assert.strictEqual(yield* (yield* JobQueue).depth, 0)
+        // Completions are counted, failures not.
+        assert.strictEqual((yield* store.recentCompletionSeconds(10)).length, 4)
       })))
 
     it.effect("complete finishes once, removes the job, and a late second completion or failure changes nothing", () =>

@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import type { Forecast } from "../../domain/forecast/Forecast.js"
 import { stagePercentage } from "../../domain/forecast/Progress.js"
 import { AccountId, ForecastId } from "../../domain/Ids.js"
 import { SpotCastStore, type SpotCastStoreShape } from "../../ports/SpotCastStore.js"
@@ -26,7 +27,7 @@ export const make = Effect.gen(function*() {
   const runtime = yield* Effect.runtime<never>()
   const reads = makeSpotCastReads(sql, openSecrets(sealer), makeCoalescedReads(runtime))
   // The worker's reads of its work with their first stage, and its progress moves: those asked while one
-  // is on its way share the next statement (BatchedWrites); three a forecast.
+  // is on its way share the next statement (BatchedWrites); three a forecast, and its finish below.
   const batched = makeBatchedWrites(runtime)
   const workStarted = batched(
     (asked: ReadonlyArray<Move>) => Effect.orDie(reads.workMany(asked)),
@@ -36,13 +37,19 @@ export const make = Effect.gen(function*() {
     (moves: ReadonlyArray<StageMove>) => Effect.orDie(steps.advanceMany(moves)),
     ({ forecastId, stage }) => Effect.orDie(steps.advance(forecastId, stage))
   )
+  // The finished forecasts, written in one statement when many finish at once; the finish path's
+  // transactions (a webhook, a route's analysis, a failure's refund) write theirs alone on their connection.
+  const saveFinished = batched(
+    (forecasts: ReadonlyArray<Forecast>) => Effect.orDie(steps.saveFinishedMany(forecasts)),
+    (forecast: Forecast) => Effect.orDie(steps.saveFinished(forecast))
+  )
   // The spans of the reads on every GET, made only when tracing (see Spans).
   const getSpan = spanned("SpotCastStore.get")
   const listSpan = spanned("SpotCastStore.list")
   // And those of every create.
   const insertSpan = spanned("SpotCastStore.insertCharged")
   const completionsSpan = spanned("SpotCastStore.recentCompletionSeconds")
-  // The worker's calls, four a forecast (the first three batched, above).
+  // The worker's calls, four a forecast (all batched, above and below).
   const workSpan = spanned("SpotCastStore.work")
   const advanceSpan = spanned("SpotCastStore.advance")
   const saveFinishedSpan = spanned("SpotCastStore.saveFinished")
@@ -106,8 +113,7 @@ export const make = Effect.gen(function*() {
 
     lockForecast: (forecastId) => steps.lock(forecastId).pipe(Effect.orDie, Effect.withSpan("SpotCastStore.lockForecast")),
 
-    saveFinished: (forecast) =>
-      steps.saveFinished(forecast).pipe(Effect.orDie, saveFinishedSpan),
+    saveFinished: (forecast) => saveFinished(forecast).pipe(saveFinishedSpan),
 
     recentCompletionSeconds: (count) =>
       recentCompletions({ count: Math.max(0, Math.min(count, COMPLETION_SAMPLES)) }).pipe(
