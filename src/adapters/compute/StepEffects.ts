@@ -7,7 +7,7 @@ import type { ComputeSteps } from "../../ports/ComputePool.js"
 const orFail = <A, E>(result: () => Either.Either<A, string>, error: (reason: string) => E): Effect.Effect<A, E> =>
   Effect.suspend(() => Either.match(result(), { onLeft: (reason) => Effect.fail(error(reason)), onRight: Effect.succeed }))
 
-/** The steps as the effects a pool answers with (in process, or inside a compute thread). */
+/** The steps as the effects a compute thread answers with (in process they run through StepTurns). */
 export const stepEffects = (steps: ComputeSteps) => ({
   judgeForecast: (input: Parameters<ComputeSteps["judgeForecast"]>[0]) =>
     orFail(() => steps.judgeForecast(input), (reason) => new WeatherUnavailable({ reason })),
