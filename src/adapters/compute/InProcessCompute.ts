@@ -1,7 +1,6 @@
-import { Effect, Either, Layer } from "effect"
-import { WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
-import { AnalystUnavailable } from "../../ports/Analyst.js"
+import { Effect, Layer } from "effect"
 import { ComputePool, type ComputePoolShape, type ComputeSteps } from "../../ports/ComputePool.js"
+import { typedSteps } from "./StepEffects.js"
 import * as StepTurns from "./StepTurns.js"
 
 /**
@@ -21,14 +20,13 @@ export const make = (steps: ComputeSteps, permits: number): Effect.Effect<Comput
   Effect.sync(() => {
     const turns = StepTurns.make(permits)
     const [judge, write, finish, other] = [turns.run(RANK.judge), turns.run(RANK.write), turns.run(RANK.finish), turns.run(RANK.other)]
-    const weather = (reason: string) => new WeatherUnavailable({ reason })
+    const typed = typedSteps(steps)
     return {
-      judgeForecast: (input) => judge(() => Either.mapLeft(steps.judgeForecast(input), weather)),
-      writeForecast: (input) => write(() => Either.right(steps.writeForecast(input))),
-      finishForecast: (input) =>
-        finish(() => Either.mapLeft(steps.finishForecast(input), (reason) => new AnalystUnavailable({ reason }))),
-      analyzeRoute: (route, cells) => other(() => Either.mapLeft(steps.analyzeRoute(route, cells), weather)),
-      simulateWeather: (input) => other(() => Either.mapLeft(steps.simulateWeather(input), weather))
+      judgeForecast: (input) => judge(() => typed.judgeForecast(input)),
+      writeForecast: (input) => write(() => typed.writeForecast(input)),
+      finishForecast: (input) => finish(() => typed.finishForecast(input)),
+      analyzeRoute: (route, cells) => other(() => typed.analyzeRoute(route, cells)),
+      simulateWeather: (input) => other(() => typed.simulateWeather(input))
     }
   })
 

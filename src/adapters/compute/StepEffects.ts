@@ -3,19 +3,35 @@ import { WeatherUnavailable } from "../../domain/weather/HourlyWeather.js"
 import { AnalystUnavailable } from "../../ports/Analyst.js"
 import type { ComputeSteps } from "../../ports/ComputePool.js"
 
-/** Runs a pure step as an effect, its Left as the step's typed failure. */
-const orFail = <A, E>(result: () => Either.Either<A, string>, error: (reason: string) => E): Effect.Effect<A, E> =>
-  Effect.suspend(() => Either.match(result(), { onLeft: (reason) => Effect.fail(error(reason)), onRight: Effect.succeed }))
+const weatherUnavailable = (reason: string) => new WeatherUnavailable({ reason })
 
-/** The steps as the effects a compute thread answers with (in process they run through StepTurns). */
-export const stepEffects = (steps: ComputeSteps) => ({
+/**
+ * The steps with their typed failures: each Left is the error the step's callers expect (the weather
+ * cannot be judged, the analyst's words cannot be finished). One place for both ways a pool runs them:
+ * in process through StepTurns, and inside a compute thread as effects (`stepEffects`).
+ */
+export const typedSteps = (steps: ComputeSteps) => ({
   judgeForecast: (input: Parameters<ComputeSteps["judgeForecast"]>[0]) =>
-    orFail(() => steps.judgeForecast(input), (reason) => new WeatherUnavailable({ reason })),
-  writeForecast: (input: Parameters<ComputeSteps["writeForecast"]>[0]) => Effect.sync(() => steps.writeForecast(input)),
+    Either.mapLeft(steps.judgeForecast(input), weatherUnavailable),
+  writeForecast: (input: Parameters<ComputeSteps["writeForecast"]>[0]) =>
+    Either.right(steps.writeForecast(input)),
   finishForecast: (input: Parameters<ComputeSteps["finishForecast"]>[0]) =>
-    orFail(() => steps.finishForecast(input), (reason) => new AnalystUnavailable({ reason })),
+    Either.mapLeft(steps.finishForecast(input), (reason) => new AnalystUnavailable({ reason })),
   analyzeRoute: (route: Parameters<ComputeSteps["analyzeRoute"]>[0], cells: Parameters<ComputeSteps["analyzeRoute"]>[1]) =>
-    orFail(() => steps.analyzeRoute(route, cells), (reason) => new WeatherUnavailable({ reason })),
+    Either.mapLeft(steps.analyzeRoute(route, cells), weatherUnavailable),
   simulateWeather: (input: Parameters<ComputeSteps["simulateWeather"]>[0]) =>
-    orFail(() => steps.simulateWeather(input), (reason) => new WeatherUnavailable({ reason }))
+    Either.mapLeft(steps.simulateWeather(input), weatherUnavailable)
 })
+
+/** The steps as the effects a compute thread answers with: an Either is the effect that fails with its Left. */
+export const stepEffects = (steps: ComputeSteps) => {
+  const typed = typedSteps(steps)
+  return {
+    judgeForecast: (input: Parameters<ComputeSteps["judgeForecast"]>[0]) => Effect.suspend(() => typed.judgeForecast(input)),
+    writeForecast: (input: Parameters<ComputeSteps["writeForecast"]>[0]) => Effect.suspend(() => typed.writeForecast(input)),
+    finishForecast: (input: Parameters<ComputeSteps["finishForecast"]>[0]) => Effect.suspend(() => typed.finishForecast(input)),
+    analyzeRoute: (route: Parameters<ComputeSteps["analyzeRoute"]>[0], cells: Parameters<ComputeSteps["analyzeRoute"]>[1]) =>
+      Effect.suspend(() => typed.analyzeRoute(route, cells)),
+    simulateWeather: (input: Parameters<ComputeSteps["simulateWeather"]>[0]) => Effect.suspend(() => typed.simulateWeather(input))
+  }
+}
