@@ -26,8 +26,6 @@ export interface RulesInput {
   readonly tripDurationHours: number | undefined
   /** No trip window starts before this instant (UTC epoch ms). */
   readonly notBeforeMillis: number
-  /** The spot's IANA time zone (the geography's): every local date, hour and offset is the zone's at that instant. */
-  readonly timezone?: string | undefined
 }
 
 /** The rules' and the judgement's days, with what the analyst is told about each day. */
@@ -38,7 +36,7 @@ export interface JudgedForecast extends JudgedDays {
 /** The rules, then the extra judgement (current, models), then each day's story. Left: the weather cannot be judged. */
 export const judgeForecast = (input: RulesInput): Either.Either<JudgedForecast, string> => {
   const { dates, coordinates, vessel, tripDurationHours, notBeforeMillis } = input
-  const series = zonedSeries(input.series, input.timezone)
+  const series = zonedSeries(input.series)
   const days = assessDays({ series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
   if (Either.isLeft(days)) return Either.left(days.left)
   // The current against the wind and the other models are weighed after the rules (docs/safety.md).
@@ -55,15 +53,13 @@ export interface FinishInput {
   readonly vessel: Vessel
   readonly preferences: Preferences
   readonly issuedAt: string
-  /** As `RulesInput.timezone`. */
-  readonly timezone?: string | undefined
 }
 
 /** The analyst's words under the safety floor, then the timeline. Left: the floor refuses the words. */
 export const finishForecast = (input: FinishInput): Either.Either<Analysis, string> =>
   Either.map(applySafetyFloor(input.days, input.proposed), (floored) =>
     withTimeline(floored, {
-      series: zonedSeries(input.series, input.timezone),
+      series: zonedSeries(input.series),
       days: input.days,
       confidence: input.confidence,
       coordinates: input.coordinates,

@@ -2,7 +2,7 @@ import { Either } from "effect"
 import type { DayAssessment } from "./Assessment.js"
 import type { Coordinates } from "../spotcast/Coordinates.js"
 import type { WeatherSeries } from "../weather/HourlyWeather.js"
-import { zoneFor, zonedSeries } from "../weather/ZonedSeries.js"
+import { inZone, zoneFor } from "../weather/ZonedSeries.js"
 import { wallHourOn, type ZoneOrOffset, zoneName } from "../time/ZoneTime.js"
 import { daylightOn, sunSpan } from "./Daylight.js"
 import { bucketByLocalDate } from "./LocalDays.js"
@@ -19,8 +19,6 @@ export interface AssessInput {
   readonly tripDurationHours?: number | undefined
   /** When the forecast is issued (UTC epoch ms): no window starts before it. */
   readonly notBeforeMillis?: number | undefined
-  /** The place's IANA time zone (the geography's); the series' own when absent. */
-  readonly timezone?: string | undefined
 }
 
 /**
@@ -39,8 +37,8 @@ export const earliestHourOn = (date: string, notBeforeMillis: number | undefined
  * all). docs/safety.md describes every step.
  */
 export const assessDays = (input: AssessInput): Either.Either<ReadonlyArray<DayAssessment>, string> => {
-  const zone = zoneFor(input.series, input.timezone)
-  return Either.flatMap(bucketByLocalDate(zonedSeries(input.series, zone).hours), (byDate) => {
+  const zone = zoneFor(input.series)
+  return Either.flatMap(bucketByLocalDate(inZone(input.series, zone).hours), (byDate) => {
     const days: Array<DayAssessment> = []
     for (const date of input.dates) {
       const slots = byDate.get(date)

@@ -3,7 +3,6 @@ import { fixedZone, isKnownZone, localMinuteText } from "../time/ZoneTime.js"
 import type { ForecastWeather } from "./ForecastWeather.js"
 import type { HourlyPoint, WeatherSeries } from "./HourlyWeather.js"
 
-const HOUR_MS = 3_600_000
 
 /**
  * The instant (UTC epoch ms) of a series hour: a zoned hour (`2027-03-29T13:00:00+02:00`) says it
@@ -27,7 +26,7 @@ export const hourText = (zone: string, instant: number): string => hourTexts(zon
 const rezoned = <H extends HourlyPoint>(hours: ReadonlyArray<H>, utcOffsetSeconds: number, zone: string): ReadonlyArray<H> =>
   hours.map((h) => {
     const at = typeof h.time === "string" ? hourInstant(h.time, utcOffsetSeconds) : Number.NaN
-    return Number.isFinite(at) ? Object.assign({}, h, { time: hourText(zone, Math.round(at / HOUR_MS) * HOUR_MS) }) : h
+    return Number.isFinite(at) ? Object.assign({}, h, { time: hourText(zone, at) }) : h
   })
 
 /**
@@ -58,13 +57,11 @@ export const inZone = <S extends ForecastWeather>(series: S, zone: string): S =>
 }
 
 /**
- * The zone a series is read in: the place's (the caller's, from the geography), else the zone the
- * provider named, else the provider's one offset as a fixed zone.
+ * The zone a series is read in: the one it names (the spot's, which the caller asked the provider for:
+ * the geography's), else its one offset as a fixed zone.
  */
-export const zoneFor = (series: Pick<WeatherSeries, "timezone" | "utcOffsetSeconds">, timezone?: string): string => {
-  for (const zone of [timezone, series.timezone]) if (zone !== undefined && isKnownZone(zone)) return zone
-  return fixedZone(series.utcOffsetSeconds)
-}
+export const zoneFor = (series: Pick<WeatherSeries, "timezone" | "utcOffsetSeconds">): string =>
+  series.timezone !== undefined && isKnownZone(series.timezone) ? series.timezone : fixedZone(series.utcOffsetSeconds)
 
 /** The series in its zone (`zoneFor`, `inZone`). */
-export const zonedSeries = <S extends ForecastWeather>(series: S, timezone?: string): S => inZone(series, zoneFor(series, timezone))
+export const zonedSeries = <S extends ForecastWeather>(series: S): S => inZone(series, zoneFor(series))
