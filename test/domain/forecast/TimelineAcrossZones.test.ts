@@ -42,7 +42,7 @@ describe("a forecast's times and daylight over the whole globe, against Intl and
         }
         const analysis = Either.getOrThrow(finishForecast({
           series, days: judged.days, confidence: judged.confidence, proposed, coordinates: at, vessel,
-          preferences: resolvePreferences({}), issuedAt: "2026-11-30T00:00:00Z"
+          preferences: resolvePreferences({ language: "en", distanceUnits: "nm", speedUnits: "kts" }), issuedAt: "2026-11-30T00:00:00Z"
         }))
         const { highest, lowest } = culminations(at, (start + end) / 2)
         const grazing = Math.abs(highest - SUN_EVENT_ALTITUDE) < 1 || Math.abs(lowest - SUN_EVENT_ALTITUDE) < 1

@@ -72,8 +72,8 @@ describe("routes over the whole globe: zones by the point, daylight by astronomy
         assert.strictEqual(lastLeg.time_zone_end, arrivalZone)
         for (const d of analysis.departures ?? []) {
           assert.strictEqual(d.arrival_time_zone, arrivalZone)
-          assert.strictEqual(offsetOf(d.arrival_local), intlOffsetSeconds(arrivalZone, Date.parse(d.arrival_time)))
-          assert.strictEqual(offsetOf(d.departure_local), intlOffsetSeconds(zoneOf(waypoints[0]!), Date.parse(d.departure_time)))
+          assert.strictEqual(offsetOf(d.arrival_local!), intlOffsetSeconds(arrivalZone, Date.parse(d.arrival_time)))
+          assert.strictEqual(offsetOf(d.departure_local!), intlOffsetSeconds(zoneOf(waypoints[0]!), Date.parse(d.departure_time)))
         }
       }),
       { numRuns: 30 }
