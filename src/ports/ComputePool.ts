@@ -2,6 +2,7 @@ import { Context, type Effect, type Either, Schema } from "effect"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { FinishInput, JudgedForecast, RulesInput } from "../domain/forecast/ForecastSteps.js"
 import { Route, type RouteAnalysis } from "../domain/route/Route.js"
+import { isPackedCells, type PackedCell, packCells, unpackCells } from "../domain/route/PackedCells.js"
 import type { RouteCells } from "../domain/route/RouteLookup.js"
 import type { Coordinates } from "../domain/spotcast/Coordinates.js"
 import type { ForecastWeather } from "../domain/weather/ForecastWeather.js"
@@ -39,13 +40,23 @@ export class FinishForecast extends Schema.TaggedRequest<FinishForecast>()("Fini
 }) {}
 
 /**
+ * A route's cells on the wire: packed into typed arrays (`PackedCells`), copied in one go; as they were
+ * on either side.
+ */
+const RouteCellsOnTheWire = Schema.transform(
+  Schema.declare((u: unknown): u is ReadonlyArray<PackedCell> => isPackedCells(u), { identifier: "PackedCells" }),
+  Plain<RouteCells>("RouteCells"),
+  { strict: true, decode: (packed) => unpackCells(packed), encode: (cells) => packCells(cells) }
+)
+
+/**
  * A route's whole analysis (every sample of every candidate departure) from its cells' weather, each
  * sample in its point's own time zone (`zones`, by sample, from the geography).
  */
 export class AnalyzeRoute extends Schema.TaggedRequest<AnalyzeRoute>()("AnalyzeRoute", {
   failure: WeatherUnavailable,
   success: Plain<RouteAnalysis>("RouteAnalysis"),
-  payload: { route: Route, cells: Plain<RouteCells>("RouteCells"), zones: Schema.optional(Schema.Array(Schema.String)) }
+  payload: { route: Route, cells: RouteCellsOnTheWire, zones: Schema.optional(Schema.Array(Schema.String)) }
 }) {}
 
 /**
