@@ -128,3 +128,52 @@ describe("the documentation", () => {
     ])
   })
 })
+
+/** Web addresses and UUIDs, whose hex runs are not commit hashes. */
+const withoutAddresses = (markdown: string) =>
+  markdown
+    .replace(/<?\bhttps?:\/\/[^\s)>]+>?/g, "")
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "")
+
+/** What reads like a build diary rather than documentation: commit hashes, sessions, machine loads. */
+const diaryOf = (markdown: string) =>
+  withoutAddresses(markdown).split("\n").flatMap((line) => {
+    const found: Array<string> = []
+    // A commit hash: 7 to 40 hex digits with at least one letter and one digit, as a word of its own.
+    for (const m of line.matchAll(/\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b/g)) found.push(m[0])
+    // "Session" is the database's or TLS's word only.
+    if (/\bsessions?\b/i.test(line) && !/\b(postgres\w*|database|sql|tls|connection|statement_timeout|time zone)\b/i.test(line)) {
+      found.push(/[^.]*\bsessions?\b[^.]*/i.exec(line)![0].trim())
+    }
+    for (const m of line.matchAll(/\bload average\b|\bat load \d|\bload \d+(?:\.\d+)?\s*[–-]\s*\d/gi)) found.push(m[0])
+    return found
+  })
+
+describe("the documentation reads as documentation, not as a diary", () => {
+  it("README.md and docs/*.md name no commit hashes, work sessions or machine loads", () => {
+    const found = pages().flatMap((page) => diaryOf(readFileSync(page, "utf8")).map((text) => `${shown(page)}: ${text}`))
+    assert.deepStrictEqual(found, [])
+  })
+
+  it("the diary check finds what it should and nothing else (a check of the checker)", () => {
+    const diary = [
+      "measured against e106c7e in the same run",
+      "the session before made 273/s",
+      "this session's machine (AMD EPYC)",
+      "at load 19–24",
+      "load 2.4–3.2 from the runs",
+      "the load average was high"
+    ]
+    for (const line of diary) assert.isNotEmpty(diaryOf(line), line)
+    const documentation = [
+      "the session's statement timeout on the PostgreSQL server",
+      "a TLS session is resumed",
+      "under load, a load balancer checks /readyz",
+      "a decade of facade; 2130706433 and 0x7f.1",
+      "see <https://github.com/o/r/blob/aa60713ffa827eb161614447928456bc35503603/SKILL.md>",
+      "request id 3f2c1e8a-9b7d-4c6e-8f1a-2b3c4d5e6f70",
+      "sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd"
+    ]
+    for (const line of documentation) assert.deepStrictEqual(diaryOf(line), [], line)
+  })
+})
