@@ -66,30 +66,10 @@ export const isKnownZone = (zone: string): boolean => {
 }
 
 const intlOffset = (format: Intl.DateTimeFormat, utcMillis: number): number => {
-  let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0
-  for (const part of format.formatToParts(utcMillis)) {
-    switch (part.type) {
-      case "year":
-        y = Number(part.value)
-        break
-      case "month":
-        mo = Number(part.value)
-        break
-      case "day":
-        d = Number(part.value)
-        break
-      case "hour":
-        h = Number(part.value)
-        break
-      case "minute":
-        mi = Number(part.value)
-        break
-      case "second":
-        s = Number(part.value)
-    }
-  }
-  const whole = Math.floor(utcMillis / 1000) * 1000
-  return Math.round((Date.UTC(y, mo - 1, d, h, mi, s) - whole) / 1000)
+  const at: Record<string, number> = {}
+  for (const part of format.formatToParts(utcMillis)) if (part.type !== "literal") at[part.type] = Number(part.value)
+  const wall = Date.UTC(at.year!, at.month! - 1, at.day!, at.hour!, at.minute!, at.second!)
+  return Math.round((wall - Math.floor(utcMillis / 1000) * 1000) / 1000)
 }
 
 /**
