@@ -5,6 +5,7 @@ import { candidateOffsets, etaMillis, planPassage } from "../../domain/route/Pas
 import type { Route } from "../../domain/route/Route.js"
 import type { Coordinates } from "../../domain/spotcast/Coordinates.js"
 import { cellKey as keyOf, cellOf, lookupFrom, type RouteCells } from "../../domain/route/RouteLookup.js"
+import { packSeries } from "../../domain/route/PackedCells.js"
 import { Settings } from "../../ports/Settings.js"
 import { WeatherProvider } from "../../ports/WeatherProvider.js"
 
@@ -70,7 +71,11 @@ export const routeWeather = Effect.fn("RouteWeather")(function*(route: Route, mo
     ([key, { cell, dates }]) =>
       Effect.map(
         provider.hourly({ coordinates: cell, dates: [...dates].sort(), mode, seed: route.id, batch: true }),
-        (series) => [key, series] as const
+        // Packed now, one cell a turn, for the compute thread the analysis runs on (`PackedCells`).
+        (series) => {
+          packSeries(series)
+          return [key, series] as const
+        }
       ).pipe(
         // Back to the event loop between cells (a timer, not a microtask): a large route asks for hundreds,
         // and a simulated provider computes each on this thread, so requests waiting meanwhile are served.

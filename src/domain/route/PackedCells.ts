@@ -27,7 +27,9 @@ const NUMBER = 2
 const TRUE = 3
 
 
-const packCell = (key: string, series: WeatherSeries): PackedCell => {
+type PackedSeries = Omit<PackedCell, "key">
+
+const pack = (series: WeatherSeries): PackedSeries => {
   const hours = series.hours
   const names = new Set<string>()
   for (const h of hours) for (const name of Object.keys(h)) if (name !== "time") names.add(name)
@@ -48,7 +50,6 @@ const packCell = (key: string, series: WeatherSeries): PackedCell => {
     }
   }
   return {
-    key,
     source: series.source,
     utcOffsetSeconds: series.utcOffsetSeconds,
     ...(series.timezone === undefined ? {} : { timezone: series.timezone }),
@@ -59,8 +60,22 @@ const packCell = (key: string, series: WeatherSeries): PackedCell => {
   }
 }
 
+// Each series packed once (kept while the series lives): a route packs each cell's series as it arrives
+// (`packSeries`), a turn of the loop each, so handing a thousand cells to a thread is only their copy.
+const packed = new WeakMap<WeatherSeries, PackedSeries>()
+
+/** A series packed (`PackedCell` less its key), once. */
+export const packSeries = (series: WeatherSeries): PackedSeries => {
+  let done = packed.get(series)
+  if (done === undefined) {
+    done = pack(series)
+    packed.set(series, done)
+  }
+  return done
+}
+
 /** The cells packed for a thread (`PackedCell`). */
-export const packCells = (cells: RouteCells): ReadonlyArray<PackedCell> => cells.map(([key, series]) => packCell(key, series))
+export const packCells = (cells: RouteCells): ReadonlyArray<PackedCell> => cells.map(([key, series]) => ({ key, ...packSeries(series) }))
 
 const localTimeAt = (instant: number, utcOffsetSeconds: number) =>
   new Date(Math.round((instant + utcOffsetSeconds * 1000) / 60_000) * 60_000).toISOString().slice(0, 16)
