@@ -7,7 +7,7 @@ import type { HourlyPoint, WeatherSeries } from "./HourlyWeather.js"
 /**
  * The instant (UTC epoch ms) of a series hour: a zoned hour (`2027-03-29T13:00:00+02:00`) says it
  * itself; a provider's hour (`2027-03-29T12:00`) is local at the series' one offset, whatever the zone
- * did since (Open-Meteo answers a whole series at the offset in force when it is asked).
+ * did since (a provider may write a whole series at the offset in force when it is asked).
  */
 export const hourInstant = (time: string, utcOffsetSeconds: number): number =>
   time.length > 16 ? Date.parse(time) : Date.parse(`${time.slice(0, 16)}:00Z`) - utcOffsetSeconds * 1000
