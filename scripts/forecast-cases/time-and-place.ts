@@ -111,11 +111,13 @@ const answersOf = async (root: string): Promise<Answers> => {
     const solarHour = (((at / HOUR + lon / 15) % 24) + 24) % 24
     return solarHour > 6.5 && solarHour < 17.5 ? 18 : 15
   }
-  for (const [name, waypoints, departure, offset, zone] of [
-    ["3. Hoek van Holland, sailboat 30 ft, 12 h window", [{ latitude: 52.05, longitude: 4.0 }, { latitude: 52.3, longitude: 3.6 }], Date.UTC(2026, 10, 30, 8), 3600, "Europe/Amsterdam"],
-    ["3. Fiji to Tonga, sailboat 30 ft, 12 h window", [{ latitude: -18.2, longitude: 178.6 }, { latitude: -19.0, longitude: -179.0 }, { latitude: -21.0, longitude: -175.3 }], Date.UTC(2026, 10, 30, 0), 12 * 3600, "Pacific/Fiji"]
+  // Fiji to Tonga at 20 kt (about 13 h): 18 kt until 19:00 in Fiji on 30 November, 15 kt after.
+  const easing = (at: number) => (at < Date.UTC(2026, 10, 30, 7) ? 18 : 15)
+  for (const [name, waypoints, departure, speed, offset, zone, wind] of [
+    ["3. Hoek van Holland, sailboat 30 ft, 12 h window", [{ latitude: 52.05, longitude: 4.0 }, { latitude: 52.3, longitude: 3.6 }], Date.UTC(2026, 10, 30, 8), 6, 3600, "Europe/Amsterdam", windByLight(52.05, 4.0)],
+    ["3. Fiji to Tonga, sailboat 30 ft, 12 h window", [{ latitude: -18.2, longitude: 178.6 }, { latitude: -19.0, longitude: -179.0 }, { latitude: -21.0, longitude: -175.3 }], Date.UTC(2026, 10, 30, 0), 20, 12 * 3600, "Pacific/Fiji", easing]
   ] as const) {
-    const r = route(routeOf(waypoints, departure, 12, 6, sailboat), offset, zone, windByLight(waypoints[0].latitude, waypoints[0].longitude))
+    const r = route(routeOf(waypoints, departure, 12, speed, sailboat), offset, zone, wind)
     const best = r.departures.find((d: any) => d.recommended)
     const classes = [...new Set(r.departures.map((d: any) => d.classification))].join("/")
     out[name] = best === undefined ? "none recommended" : `recommended ${best.departure_local} (${best.classification}, worst ${best.worst_factor}) of ${r.departures.length} (${classes})`
