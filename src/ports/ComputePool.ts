@@ -2,6 +2,7 @@ import { Context, type Effect, type Either, Schema } from "effect"
 import type { Analysis } from "../domain/forecast/Analysis.js"
 import type { FinishInput, JudgedForecast, RulesInput } from "../domain/forecast/ForecastSteps.js"
 import { Route, type RouteAnalysis } from "../domain/route/Route.js"
+import { isPackedCells, type PackedCell, packCells, unpackCells } from "../domain/route/PackedCells.js"
 import type { RouteCells } from "../domain/route/RouteLookup.js"
 import type { Coordinates } from "../domain/spotcast/Coordinates.js"
 import type { ForecastWeather } from "../domain/weather/ForecastWeather.js"
@@ -38,11 +39,24 @@ export class FinishForecast extends Schema.TaggedRequest<FinishForecast>()("Fini
   payload: { input: Plain<FinishInput>("FinishInput") }
 }) {}
 
-/** A route's whole analysis (every sample of every candidate departure) from its cells' weather. */
+/**
+ * A route's cells on the wire: packed into typed arrays (`PackedCells`), copied in one go; as they were
+ * on either side.
+ */
+const RouteCellsOnTheWire = Schema.transform(
+  Schema.declare((u: unknown): u is ReadonlyArray<PackedCell> => isPackedCells(u), { identifier: "PackedCells" }),
+  Plain<RouteCells>("RouteCells"),
+  { strict: true, decode: (packed) => unpackCells(packed), encode: (cells) => packCells(cells) }
+)
+
+/**
+ * A route's whole analysis (every sample of every candidate departure) from its cells' weather, each
+ * sample in its point's own time zone (`zones`, by sample, from the geography).
+ */
 export class AnalyzeRoute extends Schema.TaggedRequest<AnalyzeRoute>()("AnalyzeRoute", {
   failure: WeatherUnavailable,
   success: Plain<RouteAnalysis>("RouteAnalysis"),
-  payload: { route: Route, cells: Plain<RouteCells>("RouteCells") }
+  payload: { route: Route, cells: RouteCellsOnTheWire, zones: Schema.optional(Schema.Array(Schema.String)) }
 }) {}
 
 /**
@@ -81,7 +95,7 @@ export interface ComputePoolShape {
   readonly judgeForecast: (input: RulesInput) => Effect.Effect<JudgedForecast, WeatherUnavailable>
   readonly writeForecast: (input: AnalystInput) => Effect.Effect<Analysis>
   readonly finishForecast: (input: FinishInput) => Effect.Effect<Analysis, AnalystUnavailable>
-  readonly analyzeRoute: (route: Route, cells: RouteCells) => Effect.Effect<RouteAnalysis, WeatherUnavailable>
+  readonly analyzeRoute: (route: Route, cells: RouteCells, zones?: ReadonlyArray<string>) => Effect.Effect<RouteAnalysis, WeatherUnavailable>
   readonly simulateWeather: (input: SimulationRequest) => Effect.Effect<ForecastWeather, WeatherUnavailable>
 }
 
@@ -95,6 +109,6 @@ export interface ComputeSteps {
   readonly judgeForecast: (input: RulesInput) => Either.Either<JudgedForecast, string>
   readonly writeForecast: (input: AnalystInput) => Analysis
   readonly finishForecast: (input: FinishInput) => Either.Either<Analysis, string>
-  readonly analyzeRoute: (route: Route, cells: RouteCells) => Either.Either<RouteAnalysis, string>
+  readonly analyzeRoute: (route: Route, cells: RouteCells, zones?: ReadonlyArray<string>) => Either.Either<RouteAnalysis, string>
   readonly simulateWeather: (input: SimulationRequest) => Either.Either<ForecastWeather, string>
 }

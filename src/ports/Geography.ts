@@ -17,6 +17,13 @@ export interface GeographyShape {
   /** Open water from the point toward `fromDeg` (where the wind comes from), km (`MAX_FETCH_KM` at most). */
   readonly fetchKm: (at: Coordinates, fromDeg: number) => Effect.Effect<number>
   readonly zoneAt: (at: Coordinates, utcMillis: number) => Effect.Effect<ZoneAt>
+  /** The IANA time zone of each point, in order (a route's samples: one call for hundreds). */
+  readonly zonesAt: (points: ReadonlyArray<Coordinates>) => Effect.Effect<ReadonlyArray<string>>
+  /**
+   * The index of the first of `points` that is not marine (`isMarine`: farther than `MAX_SHORE_DISTANCE_KM`
+   * from any sea or large lake), or -1 when every one is.
+   */
+  readonly firstInland: (points: ReadonlyArray<Coordinates>) => Effect.Effect<number>
 }
 
 export class Geography extends Context.Tag("spotcast/Geography")<Geography, GeographyShape>() {}

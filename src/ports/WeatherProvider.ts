@@ -6,8 +6,13 @@ import type { WeatherUnavailable } from "../domain/weather/HourlyWeather.js"
 
 export interface WeatherRequest {
   readonly coordinates: Coordinates
-  /** The forecast's calendar dates; the provider returns every local hour of them at the spot. */
+  /**
+   * The forecast's calendar dates, local at the spot: the provider returns every hour of them (in
+   * `timezone` when given; its hours' instants are what count, whatever one offset it writes them at).
+   */
   readonly dates: ReadonlyArray<string>
+  /** The spot's IANA time zone, when the caller knows it (the geography's). */
+  readonly timezone?: string
   /** Sandbox accounts get simulated data whatever the provider behind them. */
   readonly mode: AccountMode
   /** Makes simulated data reproducible (the SpotCast id); real providers ignore it. */

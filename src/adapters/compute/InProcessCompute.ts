@@ -25,7 +25,7 @@ export const make = (steps: ComputeSteps, permits: number): Effect.Effect<Comput
       judgeForecast: (input) => judge(() => typed.judgeForecast(input)),
       writeForecast: (input) => write(() => typed.writeForecast(input)),
       finishForecast: (input) => finish(() => typed.finishForecast(input)),
-      analyzeRoute: (route, cells) => other(() => typed.analyzeRoute(route, cells)),
+      analyzeRoute: (route, cells, zones) => other(() => typed.analyzeRoute(route, cells, zones)),
       simulateWeather: (input) => other(() => typed.simulateWeather(input))
     }
   })

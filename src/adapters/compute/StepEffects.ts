@@ -17,8 +17,8 @@ export const typedSteps = (steps: ComputeSteps) => ({
     Either.right(steps.writeForecast(input)),
   finishForecast: (input: Parameters<ComputeSteps["finishForecast"]>[0]) =>
     Either.mapLeft(steps.finishForecast(input), (reason) => new AnalystUnavailable({ reason })),
-  analyzeRoute: (route: Parameters<ComputeSteps["analyzeRoute"]>[0], cells: Parameters<ComputeSteps["analyzeRoute"]>[1]) =>
-    Either.mapLeft(steps.analyzeRoute(route, cells), weatherUnavailable),
+  analyzeRoute: (...[route, cells, zones]: Parameters<ComputeSteps["analyzeRoute"]>) =>
+    Either.mapLeft(steps.analyzeRoute(route, cells, zones), weatherUnavailable),
   simulateWeather: (input: Parameters<ComputeSteps["simulateWeather"]>[0]) =>
     Either.mapLeft(steps.simulateWeather(input), weatherUnavailable)
 })
@@ -30,8 +30,8 @@ export const stepEffects = (steps: ComputeSteps) => {
     judgeForecast: (input: Parameters<ComputeSteps["judgeForecast"]>[0]) => Effect.suspend(() => typed.judgeForecast(input)),
     writeForecast: (input: Parameters<ComputeSteps["writeForecast"]>[0]) => Effect.suspend(() => typed.writeForecast(input)),
     finishForecast: (input: Parameters<ComputeSteps["finishForecast"]>[0]) => Effect.suspend(() => typed.finishForecast(input)),
-    analyzeRoute: (route: Parameters<ComputeSteps["analyzeRoute"]>[0], cells: Parameters<ComputeSteps["analyzeRoute"]>[1]) =>
-      Effect.suspend(() => typed.analyzeRoute(route, cells)),
+    analyzeRoute: (...[route, cells, zones]: Parameters<ComputeSteps["analyzeRoute"]>) =>
+      Effect.suspend(() => typed.analyzeRoute(route, cells, zones)),
     simulateWeather: (input: Parameters<ComputeSteps["simulateWeather"]>[0]) => Effect.suspend(() => typed.simulateWeather(input))
   }
 }

@@ -66,7 +66,8 @@ export const make = (options: ThreadOptions): Effect.Effect<ComputePoolShape, ne
       judgeForecast: (input) => run(Effect.flatMap(pool, (p) => p.executeEffect(new JudgeForecast({ input })))),
       writeForecast: (input) => run(Effect.flatMap(pool, (p) => p.executeEffect(new WriteForecast({ input })))),
       finishForecast: (input) => run(Effect.flatMap(pool, (p) => p.executeEffect(new FinishForecast({ input })))),
-      analyzeRoute: (route, cells) => run(Effect.flatMap(pool, (p) => p.executeEffect(new AnalyzeRoute({ route, cells })))),
+      analyzeRoute: (route, cells, zones) =>
+        run(Effect.flatMap(pool, (p) => p.executeEffect(new AnalyzeRoute({ route, cells, ...(zones === undefined ? {} : { zones }) })))),
       simulateWeather: (input) => run(Effect.flatMap(pool, (p) => p.executeEffect(new SimulateWeather({ input }))))
     }
   })

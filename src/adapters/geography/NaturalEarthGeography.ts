@@ -1,10 +1,11 @@
 import { Effect, Layer } from "effect"
 import { buildIndex } from "../../domain/geography/PolygonIndex.js"
-import { fetchKm, LARGE_LAKE_KM2, surfaceAt, type WaterMap } from "../../domain/geography/Water.js"
+import { fetchKm, firstInland, LARGE_LAKE_KM2, surfaceAt, type WaterMap } from "../../domain/geography/Water.js"
 import { Geography, type GeographyShape } from "../../ports/Geography.js"
 import { loadLargeLakes } from "./LakePolygons.js"
 import { loadLand } from "./LandPolygons.js"
-import { offsetSecondsAt, zoneAt } from "./TimeZones.js"
+import { offsetSecondsAt } from "../../domain/time/ZoneTime.js"
+import { zoneAt } from "./TimeZones.js"
 
 let loaded: WaterMap | undefined
 
@@ -24,7 +25,9 @@ export const make = (): GeographyShape => ({
     Effect.sync(() => {
       const timezone = zoneAt(at.latitude, at.longitude)
       return { timezone, utcOffsetSeconds: offsetSecondsAt(timezone, utcMillis) }
-    })
+    }),
+  zonesAt: (points) => Effect.sync(() => points.map((p) => zoneAt(p.latitude, p.longitude))),
+  firstInland: (points) => Effect.sync(() => firstInland(waterMap(), points))
 })
 
 /** Natural Earth land, OpenStreetMap large lakes, and the tz-lookup time zones. */

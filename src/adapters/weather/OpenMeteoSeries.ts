@@ -1,6 +1,7 @@
 import { Either } from "effect"
 import type { ForecastWeather, ModelRun, TimelineHour } from "../../domain/weather/ForecastWeather.js"
 import type { HourlyPoint, WeatherCredit } from "../../domain/weather/HourlyWeather.js"
+import { localDayStart, nextDate } from "../../domain/time/ZoneTime.js"
 import { type OpenMeteoBody, valuesOf } from "./OpenMeteoResponse.js"
 import { converter, type Quantity, UNDEFINED_UNIT } from "./OpenMeteoUnits.js"
 
@@ -145,11 +146,40 @@ export const mergeSeries = (
   })
 
 /**
- * The series cut to exactly `dates` (local calendar dates at the spot), each with all 24 local hours;
- * Left when the answer does not cover one of them.
+ * Hours an answer may lack at either end of the span asked in the spot's zone: Open-Meteo writes a whole
+ * answer at the offset in force when it is asked, so a daylight-saving change between then and the
+ * forecast's last day moves the span by an hour (two in the few zones that change by two).
  */
-export const forDates = (series: ForecastWeather, dates: ReadonlyArray<string>): Either.Either<ForecastWeather, string> => {
+const EDGE_HOURS = 2
+const HOUR_MS = 3_600_000
+
+/**
+ * The series cut to exactly `dates`, local calendar dates at the spot: in `timezone` when given (every
+ * hour whose instant falls in those days there, each hour of the days present but for up to
+ * `EDGE_HOURS` at the very start or end), else in the answer's own local time (all 24 hours of each
+ * date). Left when the answer does not cover them.
+ */
+export const forDates = (series: ForecastWeather, dates: ReadonlyArray<string>, timezone?: string): Either.Either<ForecastWeather, string> => {
+  const cutInZone = <H extends HourlyPoint>(all: ReadonlyArray<H>, zone: string): Either.Either<ReadonlyArray<H>, string> => {
+    const byInstant = new Map<number, H>()
+    for (const h of all) byInstant.set(wallClock(h.time.slice(0, 16)) - series.utcOffsetSeconds * 1000, h)
+    const sorted = [...new Set(dates)].sort()
+    const first = localDayStart(zone, sorted[0]!)
+    const last = localDayStart(zone, nextDate(sorted[sorted.length - 1]!)) - HOUR_MS
+    const hours: Array<H> = []
+    for (const date of sorted) {
+      for (let at = localDayStart(zone, date), end = localDayStart(zone, nextDate(date)); at < end; at += HOUR_MS) {
+        const point = byInstant.get(at)
+        if (point !== undefined) hours.push(point)
+        else if (at - first >= EDGE_HOURS * HOUR_MS && last - at >= EDGE_HOURS * HOUR_MS) {
+          return Either.left(`the forecast has no data for ${new Date(at).toISOString()} (${date} in ${zone})`)
+        }
+      }
+    }
+    return Either.right(hours)
+  }
   const cut = <H extends HourlyPoint>(all: ReadonlyArray<H>): Either.Either<ReadonlyArray<H>, string> => {
+    if (timezone !== undefined) return cutInZone(all, timezone)
     const wanted = new Set(dates)
     const byTime = new Map<string, H>()
     for (const h of all) if (wanted.has(h.time.slice(0, 10))) byTime.set(h.time, h)

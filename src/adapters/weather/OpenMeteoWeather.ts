@@ -6,12 +6,14 @@ import { defaults, type OpenMeteoOptions } from "./OpenMeteoOptions.js"
 import { makeFetch } from "./OpenMeteoFetch.js"
 import { forDates, forecastVariables, marineVariables, mergeSeries } from "./OpenMeteoSeries.js"
 
-/** Identical requests share one upstream call: the same 0.01° cell (about 1 km) and the same dates. */
+/** Identical requests share one upstream call: the same 0.01° cell (about 1 km), dates and zone. */
 interface CacheKey {
   readonly latitude: string
   readonly longitude: string
   readonly startDate: string
   readonly endDate: string
+  /** The spot's zone when the caller knows it (the answer is written at its offset now), else `auto`. */
+  readonly timezone: string
 }
 
 // Rounded here and sent rounded, so every request sharing a key asks upstream the same question.
@@ -24,7 +26,8 @@ const keyOf = (request: WeatherRequest): CacheKey => {
     latitude: cell(request.coordinates.latitude),
     longitude: cell(request.coordinates.longitude),
     startDate: sorted[0]!,
-    endDate: sorted[sorted.length - 1]!
+    endDate: sorted[sorted.length - 1]!,
+    timezone: request.timezone ?? "auto"
   })
 }
 
@@ -39,7 +42,7 @@ export const make = Effect.fn("OpenMeteoWeather.make")(function*(overrides: Part
     const common = {
       latitude: key.latitude,
       longitude: key.longitude,
-      timezone: "auto",
+      timezone: key.timezone,
       start_date: key.startDate,
       end_date: key.endDate,
       timeformat: "iso8601"
@@ -84,7 +87,7 @@ export const make = Effect.fn("OpenMeteoWeather.make")(function*(overrides: Part
     const key = keyOf(request)
     // Concurrent callers share a failed attempt; later ones must ask again.
     const series = yield* cache.get(key).pipe(Effect.tapError(() => cache.invalidate(key)))
-    return yield* Either.mapLeft(forDates(series, request.dates), (reason) => new WeatherUnavailable({ reason: `open-meteo: ${reason}` }))
+    return yield* Either.mapLeft(forDates(series, request.dates, request.timezone), (reason) => new WeatherUnavailable({ reason: `open-meteo: ${reason}` }))
   })
 
   return { hourly } satisfies WeatherProviderShape

@@ -44,7 +44,8 @@ export const normalized = (request: WeatherRequest, decimals: number): WeatherRe
 export const keyOf = (options: SharedWeatherCacheOptions, request: WeatherRequest): string => {
   const decimals = options.cellDecimals ?? 2
   const { latitude, longitude } = request.coordinates
-  return `${options.provider}|${options.variant}|${latitude.toFixed(decimals)},${longitude.toFixed(decimals)}|${request.dates.join(",")}`
+  // The zone too: a provider answers the local days of the zone asked (none: its own).
+  return `${options.provider}|${options.variant}|${latitude.toFixed(decimals)},${longitude.toFixed(decimals)}|${request.dates.join(",")}|${request.timezone ?? ""}`
 }
 
 /**

@@ -19,6 +19,9 @@ import { estimateCompletionSeconds } from "../charge/EstimateCompletion.js"
 import { newId } from "../NewIds.js"
 import { checkWebhookHost } from "../webhook/WebhookHosts.js"
 import { requireWaypointsOnWater } from "../RequireWater.js"
+import { landLegMessage, legCheckPoints } from "../../domain/route/LandLegs.js"
+import { MAX_SHORE_DISTANCE_KM } from "../../domain/geography/Water.js"
+import { Geography } from "../../ports/Geography.js"
 
 /** What a charging route command answers: the route, its new forecast and the receipt. */
 export interface RouteCharged {
@@ -27,9 +30,10 @@ export interface RouteCharged {
 }
 
 /**
- * The checks that need the clock and the provider's horizon (the body's shape is the contract
- * schema's): every leg at most 1,000 nm, the departure not in the past, and the whole passage of the
- * last candidate departure within the horizon. Answers the credits the route costs.
+ * The checks that need the clock, the geography and the provider's horizon (the body's shape is the
+ * contract schema's): every leg at most 1,000 nm and over water (a leg across land is refused, naming
+ * it: docs/routes.md), the departure not in the past, and the whole passage of the last candidate
+ * departure within the horizon. Answers the credits the route costs.
  */
 export const checkRoute = Effect.fn("CheckRoute")(function*(
   route: Pick<Route, "waypoints" | "speedKts" | "departure" | "departureWindowHours">
@@ -42,6 +46,12 @@ export const checkRoute = Effect.fn("CheckRoute")(function*(
       `The leg from waypoint ${long.index} to waypoint ${long.index + 1} is ${Math.round(long.distanceNm * 10) / 10} nm; a leg may be at most ${MAX_LEG_NM} nm`,
       `waypoints.${long.index + 1}`
     )
+  }
+  const geography = yield* Geography
+  for (const leg of passage.legs) {
+    const points = legCheckPoints(leg)
+    const inland = yield* geography.firstInland(points)
+    if (inland >= 0) return yield* invalid("invalid_waypoints", landLegMessage(leg, points[inland]!, MAX_SHORE_DISTANCE_KM), `waypoints.${leg.index + 1}`)
   }
   const now = DateTime.toEpochMillis(yield* DateTime.now)
   const departure = DateTime.toEpochMillis(route.departure)

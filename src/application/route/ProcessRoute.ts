@@ -18,6 +18,7 @@ import { timeStage } from "../Metrics.js"
 import { newId } from "../NewIds.js"
 import { produce } from "../finish/Produce.js"
 import { routeWeather } from "./RouteWeather.js"
+import { sampleZones } from "./SampleZones.js"
 
 /** The event a finished route forecast owes, when the route has a webhook URL (same outbox, signing and retries). */
 const noticeFor = (route: Route, routeAnalysis: RouteAnalysis | undefined, publicBaseUrl: string, at: DateTime.Utc) =>
@@ -76,12 +77,13 @@ const analyze = Effect.fn("ProcessRoute.analyze")(function*({ account, forecast,
   yield* store.advance(forecast.id, "fetching_weather")
   const weather = yield* routeWeather(route, account.mode).pipe(timeStage("fetching_weather"))
   yield* store.advance(forecast.id, "processing_data")
+  const zones = yield* sampleZones(route)
   // Every sample of every candidate departure: on the compute pool when the process has one (off the
   // request loop), in place otherwise (an embedding).
   const compute = yield* Effect.serviceOption(ComputePool)
   const analysis = Option.isSome(compute)
-    ? yield* compute.value.analyzeRoute(route, weather.cells)
-    : yield* Either.match(analyzeRoute(route, weather.lookup), {
+    ? yield* compute.value.analyzeRoute(route, weather.cells, zones)
+    : yield* Either.match(analyzeRoute(route, weather.lookup, zones), {
       onLeft: (reason) => new WeatherUnavailable({ reason }),
       onRight: Effect.succeed
     })

@@ -22,6 +22,7 @@ import { completeForecast, failForecast as finishFailed, type Notice } from "../
 import { PROCESSING_FAILED, type ProcessOutcome, produce, WEATHER_UNAVAILABLE } from "../finish/Produce.js"
 import { timeStage } from "../Metrics.js"
 import { newId } from "../NewIds.js"
+import { placeZone } from "../PlaceZone.js"
 import { spanned } from "../../ports/Spans.js"
 
 export { PROCESSING_FAILED, type ProcessOutcome, WEATHER_UNAVAILABLE }
@@ -130,10 +131,14 @@ export const forecastAnalysis = Effect.fnUntraced(function*(input: AnalysisInput
 const analyze = Effect.fnUntraced(function*({ account, forecast, spotcast }: ForecastWork) {
   const store = yield* SpotCastStore
   const period = makePeriod(spotcast.start, spotcast.numDays)
+  // The provider answers the spot's local days in its zone (the geography's) and names that zone: every
+  // local date, hour and offset of the forecast is read in it at each instant.
+  const timezone = yield* placeZone(spotcast.coordinates)
   // The stage is already fetching_weather: the work was read with it (`readWork`).
   const series = yield* (yield* WeatherProvider).hourly({
     coordinates: spotcast.coordinates,
     dates: period.dates,
+    ...(timezone === undefined ? {} : { timezone }),
     mode: account.mode,
     seed: spotcast.id
   }).pipe(timeStage("fetching_weather"))

@@ -1,7 +1,8 @@
 import type { DayAssessment } from "../safety/Assessment.js"
 import { dominantDirection } from "../weather/Directions.js"
 import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
-import { wallClockOf } from "./LocalTimes.js"
+import { instantOnDate, isBareOffset, offsetSecondsAt, wallHourOn } from "../time/ZoneTime.js"
+import { hourInstant, zonedSeries } from "../weather/ZonedSeries.js"
 import { type PressureFall, pressureFall } from "./PressureFall.js"
 import { seaDirections } from "./SeaDirections.js"
 import { tideExtremes } from "./TideExtremes.js"
@@ -33,7 +34,10 @@ export interface DayStory {
   readonly swellDiffers?: boolean
   /** A marked fall of the barometer during the day (the source's mean-sea-level pressure). */
   readonly pressureFall?: PressureFall
-  /** The zone the local hours are in: the series' offset and, when the provider named it, its IANA zone. */
+  /**
+   * The zone the day's local hours are in: its IANA zone and the offset in force at the start of the
+   * day's window (a day after a daylight-saving change carries the new offset).
+   */
   readonly zone: { readonly utcOffsetSeconds: number; readonly timezone?: string }
 }
 
@@ -59,7 +63,9 @@ const seasOf = (h: TimelineHour): number | null => {
 const present = <T extends object>(fields: Record<string, unknown>): T =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T
 
-export const dayStory = (series: ForecastWeather, day: DayAssessment): DayStory => {
+export const dayStory = (input: ForecastWeather, day: DayAssessment): DayStory => {
+  const series = zonedSeries(input)
+  const zone = series.timezone!
   const hours = series.hours.filter((h) => h.time.startsWith(day.date))
   const inside = hours.filter((h) => hourOf(h) >= day.window.startHour && hourOf(h) < day.window.endHour)
   const outside = hours.filter((h) => !inside.includes(h))
@@ -69,11 +75,10 @@ export const dayStory = (series: ForecastWeather, day: DayAssessment): DayStory 
   const later = hours.filter((h) => hourOf(h) >= day.window.endHour)
   const first = hi === undefined ? undefined : later.find((h) => h.wind_speed_kt !== null && h.wind_speed_kt >= hi + BUILDING_KT)
   const worse = new Set(day.worseOutsideWindow)
-  const start = series.hours.length === 0 ? 0 : wallClockOf(series.hours[0]!.time)
-  const dayStart = Date.parse(`${day.date}T00:00:00Z`)
+  const start = series.hours.length === 0 ? 0 : hourInstant(series.hours[0]!.time, series.utcOffsetSeconds)
   const tides = series.hours.some((h) => h.tide_height_ft != null)
     ? tideExtremes(series.hours.map((h) => h.tide_height_ft))
-      .map((e) => ({ type: e.type, hour: (start + e.at * 3_600_000 - dayStart) / 3_600_000 }))
+      .map((e) => ({ type: e.type, hour: wallHourOn(zone, day.date, start + e.at * 3_600_000) }))
       .filter((e) => e.hour >= 0 && e.hour < 24)
     : []
   const seas = seaDirections(inside)
@@ -83,9 +88,10 @@ export const dayStory = (series: ForecastWeather, day: DayAssessment): DayStory 
     swellFromDeg: seas.swellFromDeg,
     swellDiffers: seas.swellDiffers ? true : undefined,
     pressureFall: pressureFall(hours),
-    zone: series.timezone === undefined
-      ? { utcOffsetSeconds: series.utcOffsetSeconds }
-      : { utcOffsetSeconds: series.utcOffsetSeconds, timezone: series.timezone },
+    zone: {
+      utcOffsetSeconds: offsetSecondsAt(zone, instantOnDate(zone, day.date, day.window.startHour)),
+      ...(isBareOffset(zone) ? {} : { timezone: zone })
+    },
     wind: direction === undefined || hi === undefined ? undefined : { fromDeg: direction.degrees, lo: Math.min(...winds), hi },
     building: first === undefined ? undefined : { to: peak(later.filter((h) => hourOf(h) >= hourOf(first)), (h) => h.wind_speed_kt)!.value, after: hourOf(first) },
     outside: present({

@@ -6,6 +6,7 @@ import type { Coordinates } from "../spotcast/Coordinates.js"
 import type { Preferences } from "../spotcast/Preferences.js"
 import type { Vessel } from "../spotcast/Vessel.js"
 import type { ForecastWeather } from "../weather/ForecastWeather.js"
+import { zonedSeries } from "../weather/ZonedSeries.js"
 import type { Analysis } from "./Analysis.js"
 import { type DayStory, dayStory } from "./DayStory.js"
 import { type JudgedDays, judgeDays, withTimeline } from "./ForecastExtras.js"
@@ -34,7 +35,8 @@ export interface JudgedForecast extends JudgedDays {
 
 /** The rules, then the extra judgement (current, models), then each day's story. Left: the weather cannot be judged. */
 export const judgeForecast = (input: RulesInput): Either.Either<JudgedForecast, string> => {
-  const { series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis } = input
+  const { dates, coordinates, vessel, tripDurationHours, notBeforeMillis } = input
+  const series = zonedSeries(input.series)
   const days = assessDays({ series, dates, coordinates, vessel, tripDurationHours, notBeforeMillis })
   if (Either.isLeft(days)) return Either.left(days.left)
   // The current against the wind and the other models are weighed after the rules (docs/safety.md).
@@ -57,7 +59,7 @@ export interface FinishInput {
 export const finishForecast = (input: FinishInput): Either.Either<Analysis, string> =>
   Either.map(applySafetyFloor(input.days, input.proposed), (floored) =>
     withTimeline(floored, {
-      series: input.series,
+      series: zonedSeries(input.series),
       days: input.days,
       confidence: input.confidence,
       coordinates: input.coordinates,

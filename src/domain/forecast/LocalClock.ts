@@ -1,9 +1,11 @@
 import type { Language } from "../spotcast/Preferences.js"
+import { offsetSecondsAt, type ZoneOrOffset } from "../time/ZoneTime.js"
 
 /**
  * How a person reads a local date and clock time in each language: one convention per language, the
  * one its national marine forecasts use (24-hour clock everywhere). Pure: the instant and the UTC
- * offset come in, the words go out, so every text (day texts, routes) writes times the same way.
+ * zone (or a fixed offset) come in, the words go out, so every text (day texts, routes) writes times the
+ * same way, each at the offset its zone has at that instant.
  *
  * | language | on the hour | with minutes |
  * |---|---|---|
@@ -31,9 +33,13 @@ export interface WallClock {
   readonly minute: number
 }
 
-/** The wall clock at `utcMillis` in a place `utcOffsetSeconds` from UTC, rounded to the nearest minute. */
-export const wallClockAt = (utcMillis: number, utcOffsetSeconds: number): WallClock => {
-  const local = new Date(Math.round((utcMillis + utcOffsetSeconds * 1000) / MINUTE_MS) * MINUTE_MS)
+/**
+ * The wall clock at `utcMillis` in `zone` (its offset at that instant), or in a place a fixed number of
+ * seconds from UTC, rounded to the nearest minute.
+ */
+export const wallClockAt = (utcMillis: number, zone: ZoneOrOffset): WallClock => {
+  const offset = typeof zone === "number" ? zone : offsetSecondsAt(zone, utcMillis)
+  const local = new Date(Math.round((utcMillis + offset * 1000) / MINUTE_MS) * MINUTE_MS)
   return {
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,

@@ -1,35 +1,17 @@
 import { memoized } from "../Memo.js"
-
-/** `YYYY-MM-DDTHH:MM` local (as providers write hours), read as UTC: the wall clock in epoch ms. */
-export const wallClockOf = (time: string): number => Date.parse(`${time.slice(0, 16)}:00Z`)
-
-const pad = (n: number) => String(n).padStart(2, "0")
-
-const offsetTextOf = (utcOffsetSeconds: number): string => {
-  const minutes = Math.round(Math.abs(utcOffsetSeconds) / 60)
-  return `${utcOffsetSeconds < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
-}
+import { instantOnDate, localMinuteText, offsetLabel } from "../time/ZoneTime.js"
 
 /**
- * `+02:00` / `-04:00` / `+00:00` for an offset in seconds. Kept (`memoized`): every hour of every timeline
- * is written with its series' offset, and a few dozen offsets exist.
+ * `+02:00` / `-04:00` / `+00:00` for an offset in seconds. Kept (`memoized`): a few dozen offsets exist.
  */
-export const offsetText: (utcOffsetSeconds: number) => string = memoized(1024, offsetTextOf)
+export const offsetText: (utcOffsetSeconds: number) => string = memoized(1024, offsetLabel)
 
-/** A wall-clock instant (epoch ms of the local time read as UTC) as RFC 3339 local time with offset, to the minute. */
-export const localTime = (wallClockMs: number, utcOffsetSeconds: number): string => {
-  const minute = Math.round(wallClockMs / 60_000) * 60_000
-  return `${new Date(minute).toISOString().slice(0, 16)}:00${offsetText(utcOffsetSeconds)}`
-}
+/** An instant as RFC 3339 local time in `zone`, to the minute, with the offset in force then. */
+export const localTime = (zone: string, utcMillis: number): string => localMinuteText(zone, utcMillis)
 
-// An hour's time as the timeline writes it, kept by offset and provider time (`memoized`): forecasts
-// made the same days share their hours.
-const hourTimesAt = memoized(1024, (utcOffsetSeconds: number) =>
-  memoized(8192, (time: string) => localTime(wallClockOf(time), utcOffsetSeconds)))
-
-/** A provider's local time (`YYYY-MM-DDTHH:MM`) as RFC 3339 local time with the series' offset: `localTime(wallClockOf(time))`. */
-export const localTimeOf = (time: string, utcOffsetSeconds: number): string => hourTimesAt(utcOffsetSeconds)(time)
-
-/** Local hour `hour` (0-24, fractional) of `date`, as RFC 3339 local time (24 is the next midnight). */
-export const localTimeOn = (date: string, hour: number, utcOffsetSeconds: number): string =>
-  localTime(Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000, utcOffsetSeconds)
+/**
+ * Wall-clock hour `hour` (0-24, fractional; 24 is the next midnight) of local `date` in `zone`, as RFC
+ * 3339 local time with the offset in force at that instant (a window after a daylight-saving change
+ * carries the new offset).
+ */
+export const localTimeOn = (zone: string, date: string, hour: number): string => localMinuteText(zone, instantOnDate(zone, date, hour))

@@ -1,7 +1,7 @@
 import { Either } from "effect"
 import type { DayAssessment, Factor } from "../safety/Assessment.js"
 import { classifyDay } from "../safety/ClassifyDay.js"
-import { daylightOn, type SunSpan, sunSpan } from "../safety/Daylight.js"
+import { daylightOn, sunEventsOn, type SunSpan, sunSpan } from "../safety/Daylight.js"
 import { reduceHours } from "../safety/ReduceHours.js"
 import { withDaylight } from "../safety/TripWindowChoice.js"
 import { withCurrentAgainstWind } from "../safety/WindAgainstCurrentRule.js"
@@ -11,7 +11,9 @@ import type { Classification } from "./Analysis.js"
 import { conditionSpan } from "./ConditionRanges.js"
 import type { Convert } from "./DisplayUnits.js"
 import type { ForecastWeather, TimelineHour } from "../weather/ForecastWeather.js"
-import { localTime, localTimeOf, localTimeOn, wallClockOf } from "./LocalTimes.js"
+import { localTime, localTimeOn } from "./LocalTimes.js"
+import { localDateAt } from "../time/ZoneTime.js"
+import { hourInstant, zonedSeries } from "../weather/ZonedSeries.js"
 import { tideExtremes } from "./TideExtremes.js"
 import type { DayRanges, HourEntry, TideEvent } from "./TimelineSchema.js"
 
@@ -47,8 +49,9 @@ export const hourClass = (hour: TimelineHour, vessel: Vessel, sun?: SunSpan): Cl
 const reading = (value: number | null | undefined, convert: (x: number) => number): number | null =>
   value === null || value === undefined ? null : convert(value)
 
-export const hourEntry = (h: TimelineHour, utcOffsetSeconds: number, c: Convert, vessel: Vessel, sun?: SunSpan): HourEntry => ({
-  time: localTimeOf(h.time, utcOffsetSeconds),
+/** One hour of the timeline; `h` is read in the spot's zone (`ZonedSeries`), so its time is already RFC 3339 local. */
+export const hourEntry = (h: TimelineHour, c: Convert, vessel: Vessel, sun?: SunSpan): HourEntry => ({
+  time: h.time,
   wind_speed: reading(h.wind_speed_kt, c.speed),
   wind_gust: reading(h.wind_gust_kt, c.speed),
   wind_direction: reading(h.wind_direction_deg, c.whole),
@@ -77,16 +80,18 @@ export const decidingFactors = (day: DayAssessment): ReadonlyArray<Factor> =>
     : [...new Set(day.reasons.filter((r) => r.classification === day.classification).map((r) => r.factor))]
 
 /**
- * High and low waters of the whole series, as local times: computed once over all its hours so a turn
- * near midnight is found from both days' hours. Empty when the series has no sea level.
+ * High and low waters of the whole series, as local times in the series' zone: computed once over all
+ * its hours so a turn near midnight is found from both days' hours. Empty when the series has no sea level.
  */
-export const seriesTides = (series: ForecastWeather, c: Convert): ReadonlyArray<TideEvent & { readonly date: string }> => {
+export const seriesTides = (input: ForecastWeather, c: Convert): ReadonlyArray<TideEvent & { readonly date: string }> => {
+  const series = zonedSeries(input)
   const hours = series.hours
   if (!hours.some((h) => h.tide_height_ft != null)) return []
-  const start = hours.length === 0 ? 0 : wallClockOf(hours[0]!.time)
+  const zone = series.timezone!
+  const start = hours.length === 0 ? 0 : hourInstant(hours[0]!.time, series.utcOffsetSeconds)
   return tideExtremes(hours.map((h) => h.tide_height_ft)).map((e) => {
-    const time = localTime(start + e.at * 3_600_000, series.utcOffsetSeconds)
-    return { date: time.slice(0, 10), type: e.type, time, height: c.height(e.heightFt) }
+    const at = start + e.at * 3_600_000
+    return { date: localDateAt(zone, at), type: e.type, time: localTime(zone, at), height: c.height(e.heightFt) }
   })
 }
 
@@ -99,9 +104,14 @@ export interface TimelineInput {
   readonly tides: ReadonlyArray<TideEvent & { readonly date: string }>
 }
 
-/** One day's timeline: its window, ranges, sun times, deciding factors, tides and hours (issue 15 item 1). */
-export const dayTimeline = ({ convert, coordinates, day, series, tides, vessel }: TimelineInput): DayTimeline => {
-  const offset = series.utcOffsetSeconds
+/**
+ * One day's timeline: its window, ranges, sun times, deciding factors, tides and hours, every time local
+ * in the spot's zone with the offset in force at that instant (issue 15 item 1). A sunrise or sunset that
+ * falls on another date (a sunset after midnight) is not given for this one.
+ */
+export const dayTimeline = ({ convert, coordinates, day, series: input, tides, vessel }: TimelineInput): DayTimeline => {
+  const series = zonedSeries(input)
+  const zone = series.timezone!
   const hours = series.hours.filter((h) => h.time.startsWith(day.date))
   const inWindow = (xs: ReadonlyArray<TimelineHour>) =>
     xs.filter((h) => {
@@ -111,16 +121,17 @@ export const dayTimeline = ({ convert, coordinates, day, series, tides, vessel }
   // The ranges quote the model that decided the day (docs/safety.md "Models that disagree").
   const quoted = day.model === undefined ? undefined : series.runs?.find((r) => r.model === day.model)?.hours
   const quotedHours = quoted === undefined ? hours : quoted.filter((h) => h.time.startsWith(day.date))
-  const sun = daylightOn(day.date, coordinates, offset)
+  const sun = daylightOn(day.date, coordinates, zone)
+  const events = sunEventsOn(day.date, coordinates, zone)
+  const onDate = (at: number) => localDateAt(zone, at) === day.date
   const dayTides = tides.filter((t) => t.date === day.date).map(({ height, time, type }) => ({ type, time, height }))
   return {
-    window: { start: localTimeOn(day.date, day.window.startHour, offset), end: localTimeOn(day.date, day.window.endHour, offset) },
+    window: { start: localTimeOn(zone, day.date, day.window.startHour), end: localTimeOn(zone, day.date, day.window.endHour) },
     conditions: { window: conditionSpan(inWindow(quotedHours), convert), day: conditionSpan(quotedHours, convert) },
-    ...(sun._tag === "SunRisesAndSets"
-      ? { sunrise: localTimeOn(day.date, sun.sunrise, offset), sunset: localTimeOn(day.date, sun.sunset, offset) }
-      : {}),
+    ...(events._tag === "SunRisesAndSets" && onDate(events.sunriseMillis) ? { sunrise: localTime(zone, events.sunriseMillis) } : {}),
+    ...(events._tag === "SunRisesAndSets" && onDate(events.sunsetMillis) ? { sunset: localTime(zone, events.sunsetMillis) } : {}),
     deciding_factors: decidingFactors(day),
     ...(series.hours.some((h) => h.tide_height_ft != null) ? { tides: dayTides } : {}),
-    hourly: hours.map((h) => hourEntry(h, offset, convert, vessel, sunSpan(sun)))
+    hourly: hours.map((h) => hourEntry(h, convert, vessel, sunSpan(sun)))
   }
 }

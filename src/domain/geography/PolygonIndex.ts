@@ -60,6 +60,15 @@ export const buildIndex = (rings: Rings): PolygonIndex => {
   return { rings, bandStarts: bands.starts, bandSegments: bands.segments, cellStarts: cells.starts, cellSegments: cells.segments }
 }
 
+/**
+ * The index cell (0.5°) holding the point, and whether any edge crosses it: where none does, every point
+ * of the cell is inside or every one outside, as its centre is.
+ */
+export const cellAt = (index: PolygonIndex, lat: number, lon: number): { readonly cell: number; readonly hasEdges: boolean } => {
+  const cell = rowOf(lat) * CELL_COLS + colOf(lon)
+  return { cell, hasEdges: index.cellStarts[cell + 1]! > index.cellStarts[cell]! }
+}
+
 /** Inside an odd number of rings: a ray to the east crosses the edges an odd number of times. */
 export const contains = (index: PolygonIndex, lat: number, lon: number): boolean => {
   const c = index.rings.coords

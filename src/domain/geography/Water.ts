@@ -1,4 +1,4 @@
-import { contains, nearestEdgeKm, type PolygonIndex } from "./PolygonIndex.js"
+import { cellAt, contains, nearestEdgeKm, type PolygonIndex } from "./PolygonIndex.js"
 import { destination } from "./Spherical.js"
 
 /**
@@ -69,4 +69,27 @@ export const fetchKm = (map: WaterMap, lat: number, lon: number, bearingDeg: num
     travelled = next
   }
   return waterFrom === undefined ? 0 : MAX_FETCH_KM - waterFrom
+}
+
+/**
+ * The index of the first point that is not marine (`isMarine`), or -1. Built for long lines of points (a
+ * route's legs): a point in an index cell that no shore crosses is water or land as the whole cell is, so
+ * open ocean costs one lookup per cell, not one per point.
+ */
+export const firstInland = (map: WaterMap, points: ReadonlyArray<{ readonly latitude: number; readonly longitude: number }>): number => {
+  const openWater = new Map<number, boolean>()
+  for (let i = 0; i < points.length; i++) {
+    const { latitude, longitude } = points[i]!
+    const land = cellAt(map.land, latitude, longitude)
+    if (!land.hasEdges && !cellAt(map.lakes, latitude, longitude).hasEdges) {
+      let water = openWater.get(land.cell)
+      if (water === undefined) {
+        water = isWater(map, latitude, longitude)
+        openWater.set(land.cell, water)
+      }
+      if (water) continue
+    }
+    if (!isMarine(surfaceAt(map, latitude, longitude))) return i
+  }
+  return -1
 }

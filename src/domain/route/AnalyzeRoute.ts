@@ -2,41 +2,49 @@ import { DateTime, Either } from "effect"
 import { defaultVessel } from "../spotcast/Vessel.js"
 import { candidateOffsets, etaMillis, type Passage, planPassage } from "./Passage.js"
 import type { Route, RouteAnalysis, RouteDeparture } from "./Route.js"
-import { offsetText } from "../forecast/LocalTimes.js"
+import { localMillisText, offsetSecondsAt } from "../time/ZoneTime.js"
 import {
   type DepartureRating,
   judgeLegs,
   judgePassage,
   type LocalZone,
+  zoneNameOf,
   passageClass,
   rateDeparture,
   recommendedDeparture,
   type WeatherLookup,
   worstFactor
 } from "./RouteAssessment.js"
-import { bestDepartureText, legSummary, noneRecommendedText, passageSummary } from "./RouteText.js"
+import { bestDepartureText, legSummary, noneRecommendedText, passageSummary, type TextZone } from "./RouteText.js"
 
 const HOUR_MS = 3_600_000
 const iso = (millis: number) => new Date(millis).toISOString()
 const round = (x: number, decimals = 2) => Math.round(x * 10 ** decimals) / 10 ** decimals + 0
-/** An instant in a zone's local time: ISO 8601 to the millisecond, as the UTC fields, with the zone's offset. */
-const local = (millis: number, zone: LocalZone) =>
-  new Date(millis + zone.utcOffsetSeconds * 1000).toISOString().slice(0, 23) + offsetText(zone.utcOffsetSeconds)
-/** `{ [key]: zone name }` when the provider names the zone. */
-const zoneName = <K extends string>(key: K, zone: LocalZone): { [P in K]?: string } =>
-  (zone.timezone === undefined ? {} : { [key]: zone.timezone }) as { [P in K]?: string }
+/** An instant in a zone's local time: ISO 8601 to the millisecond, as the UTC fields, with the zone's offset then. */
+const local = (millis: number, zone: LocalZone) => localMillisText(zone, millis)
+/** `{ [key]: zone name }` when the zone has one (not a bare offset). */
+const zoneName = <K extends string>(key: K, zone: LocalZone): { [P in K]?: string } => {
+  const name = zoneNameOf(zone)
+  return (name === undefined ? {} : { [key]: name }) as { [P in K]?: string }
+}
+/** The zone the texts read their times in, as of `millis` (the departure). */
+const textZone = (zone: LocalZone, millis: number): TextZone => {
+  const name = zoneNameOf(zone)
+  return { utcOffsetSeconds: offsetSecondsAt(zone, millis), ...(name === undefined ? {} : { timezone: name }) }
+}
 
 /**
  * The route's analysis from the weather: the requested departure's samples, legs (worst sample) and
  * passage (worst leg), and with a window every candidate departure rated and the best recommended.
- * Left names the first sample the weather cannot judge.
+ * `zones` gives each sample point's own time zone (the geography's, by sample); without it a sample is
+ * read in the zone of the weather series it came from. Left names the first sample the weather cannot judge.
  */
-export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either<RouteAnalysis, string> =>
+export const analyzeRoute = (route: Route, lookup: WeatherLookup, zones?: ReadonlyArray<LocalZone>): Either.Either<RouteAnalysis, string> =>
   Either.gen(function*() {
     const passage = planPassage(route.waypoints, route.speedKts)
     const vessel = route.vessel ?? defaultVessel
     const departure = DateTime.toEpochMillis(route.departure)
-    const samples = yield* judgePassage(passage, departure, lookup, vessel)
+    const samples = yield* judgePassage(passage, departure, lookup, vessel, zones)
     const legs = judgeLegs(passage, samples)
     const classification = passageClass(legs)
     const worstLeg = legs.find((l) => l.classification === classification)!
@@ -47,7 +55,7 @@ export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either
       departureMillis: departure,
       arrivalMillis: departure + Math.round(passage.durationHours * HOUR_MS),
       durationHours: passage.durationHours,
-      zone: samples[0]!.zone,
+      zone: textZone(samples[0]!.zone, departure),
       classification,
       worstLeg: worstLeg.leg.index + 1,
       worstFactor: worstFactor(worstLeg.worst)
@@ -58,11 +66,11 @@ export const analyzeRoute = (route: Route, lookup: WeatherLookup): Either.Either
       const ratings: Array<DepartureRating> = [requested]
       for (const offset of candidateOffsets(route.departureWindowHours).slice(1)) {
         const at = departure + offset * HOUR_MS
-        ratings.push(rateDeparture(offset, at, passage, yield* judgePassage(passage, at, lookup, vessel)))
+        ratings.push(rateDeparture(offset, at, passage, yield* judgePassage(passage, at, lookup, vessel, zones)))
       }
       // None is recommended when every candidate is AVOID: the summary says so.
       const best = recommendedDeparture(ratings)
-      const text = best === undefined ? undefined : bestDepartureText(route.preferences, best, { ...requested, zone: requested.departureZone })
+      const text = best === undefined ? undefined : bestDepartureText(route.preferences, best, { ...requested, zone: textZone(requested.departureZone, departure) })
       summary += text === undefined ? noneRecommendedText(route.preferences, ratings.length) : text.sentence
       window = {
         departures: ratings.map((r): RouteDeparture => ({

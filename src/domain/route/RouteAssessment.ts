@@ -1,23 +1,24 @@
 import { Either } from "effect"
 import { type Classification, mostSevere, severityOf, worstOf } from "../forecast/Analysis.js"
-import { isoDate } from "../forecast/ForecastPeriod.js"
 import { classifyDay } from "../safety/ClassifyDay.js"
 import type { DayConditions } from "../weather/DayConditions.js"
 import { isPolarNight } from "../safety/DarknessRule.js"
-import { daylightOn, sunHours, sunSpan } from "../safety/Daylight.js"
+import { daylightOn, sunHours, type SunSpan, sunSpan } from "../safety/Daylight.js"
+import { memoized } from "../Memo.js"
 import type { HourlyPoint } from "../weather/HourlyWeather.js"
 import { reduceHours } from "../safety/ReduceHours.js"
+import { fixedZone, isBareOffset, isKnownZone, localDateAt, wallHourOn } from "../time/ZoneTime.js"
 import { profileOf } from "../safety/VesselProfile.js"
 import type { Coordinates } from "../spotcast/Coordinates.js"
 import type { Vessel } from "../spotcast/Vessel.js"
 import { etaMillis, type Passage, type PlannedLeg, type PlannedSample } from "./Passage.js"
 
 const HOUR_MS = 3_600_000
-const DAY_MS = 86_400_000
 
 /**
- * The weather of one hour at a place, with the UTC offset (for daylight and local times) and the IANA
- * time zone, when the provider names one, of the series it came from.
+ * The weather of one hour at a place, with the zone of the series it came from (its IANA zone when the
+ * provider names one, else its one offset): the place's own zone, from the geography, is preferred
+ * wherever the caller has it (`analyzeRoute`'s `zones`).
  */
 export interface HourAt {
   readonly point: HourlyPoint
@@ -25,12 +26,9 @@ export interface HourAt {
   readonly timezone?: string | undefined
 }
 
-/**
- * The local forecast hour (`YYYY-MM-DDTHH`, as the series writes it) nearest an instant: an ETA of
- * 14:40 reads the 15:00 hour, 14:29 the 14:00 one (half past rounds up).
- */
-export const nearestHourKey = (utcMillis: number, utcOffsetSeconds: number): string =>
-  new Date(Math.round((utcMillis + utcOffsetSeconds * 1000) / HOUR_MS) * HOUR_MS).toISOString().slice(0, 13)
+/** The zone of the series an hour came from: its named zone, else its one offset. */
+export const seriesZoneOf = (hour: Pick<HourAt, "utcOffsetSeconds" | "timezone">): string =>
+  hour.timezone !== undefined && isKnownZone(hour.timezone) ? hour.timezone : fixedZone(hour.utcOffsetSeconds)
 
 /** The weather of the forecast hour nearest `utcMillis` at `position`, if the forecast has it. */
 export type WeatherLookup = (position: Coordinates, utcMillis: number) => HourAt | undefined
@@ -41,11 +39,14 @@ export interface SampleReason {
   readonly detail: string
 }
 
-/** Where a time is read locally: the series' UTC offset and IANA zone (when named). */
-export interface LocalZone {
-  readonly utcOffsetSeconds: number
-  readonly timezone?: string | undefined
-}
+/**
+ * Where a time is read locally: a zone (IANA, or a bare offset `+05:30` where none is known); the
+ * offset is the zone's at each instant.
+ */
+export type LocalZone = string
+
+/** The zone's IANA name for the API's `*_time_zone` fields (none for a bare offset). */
+export const zoneNameOf = (zone: LocalZone): string | undefined => (isBareOffset(zone) ? undefined : zone)
 
 export interface JudgedSample {
   readonly planned: PlannedSample
@@ -64,17 +65,24 @@ export interface JudgedSample {
  */
 export type Light = "day" | "night" | "polar_night"
 
-export const lightAt = (position: Coordinates, utcMillis: number, utcOffsetSeconds: number): Light => {
-  const local = utcMillis + utcOffsetSeconds * 1000
-  const hour = ((local % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS
-  const sun = sunSpan(daylightOn(isoDate(local), position, utcOffsetSeconds))
+// A route asks for the same place and date at every candidate departure: kept by both (`memoized`).
+const sunOn = memoized(16_384, (key: string): SunSpan => {
+  const [latitude, longitude, zone, date] = key.split("|")
+  return sunSpan(daylightOn(date!, { latitude: Number(latitude), longitude: Number(longitude) }, zone!))
+})
+
+export const lightAt = (position: Coordinates, utcMillis: number, zone: LocalZone | number): Light => {
+  const name = typeof zone === "number" ? fixedZone(zone) : zone
+  const date = localDateAt(name, utcMillis)
+  const hour = wallHourOn(name, date, utcMillis)
+  const sun = sunOn(`${position.latitude}|${position.longitude}|${name}|${date}`)
   if (isPolarNight(sunHours(sun))) return "polar_night"
   return hour >= sun.start && hour < sun.end ? "day" : "night"
 }
 
-/** Whether the sun is up at `utcMillis` at `position`. */
-export const isDaylight = (position: Coordinates, utcMillis: number, utcOffsetSeconds: number): boolean =>
-  lightAt(position, utcMillis, utcOffsetSeconds) === "day"
+/** Whether the sun is up at `utcMillis` at `position` (in its zone, or a fixed offset in seconds). */
+export const isDaylight = (position: Coordinates, utcMillis: number, zone: LocalZone | number): boolean =>
+  lightAt(position, utcMillis, zone) === "day"
 
 /**
  * Darkness on the route, as issue 11's darkness rule for a SpotCast trip (`DarknessRule`): a passage
@@ -94,24 +102,26 @@ export const darknessReason = (light: Light, vessel: Vessel): ReadonlyArray<Samp
 
 /**
  * One sample judged by the same rules as a SpotCast day, applied to the single hour the vessel is
- * there (so the hour's own readings are the "worst of the window"), plus darkness.
+ * there (so the hour's own readings are the "worst of the window"), plus darkness, in `zone` (the
+ * sample point's own; the series' when not given).
  */
 export const judgeSample = (
   planned: PlannedSample,
   eta: number,
   hour: HourAt,
-  vessel: Vessel
+  vessel: Vessel,
+  zone: LocalZone = seriesZoneOf(hour)
 ): Either.Either<JudgedSample, string> =>
   Either.map(reduceHours([hour.point]), (conditions) => {
     const judged = classifyDay(conditions, vessel)
-    const light = lightAt(planned.position, eta, hour.utcOffsetSeconds)
+    const light = lightAt(planned.position, eta, zone)
     const daylight = light === "day"
     const dark = darknessReason(light, vessel)
     const reasons = [...judged.reasons, ...dark].sort((a, b) => severityOf(b.classification) - severityOf(a.classification))
     return {
       planned,
       etaMillis: eta,
-      zone: hour.timezone === undefined ? { utcOffsetSeconds: hour.utcOffsetSeconds } : { utcOffsetSeconds: hour.utcOffsetSeconds, timezone: hour.timezone },
+      zone,
       daylight,
       classification: dark.reduce((c, r) => mostSevere(c, r.classification), judged.classification),
       reasons,
@@ -130,21 +140,26 @@ export const worstSample = <S extends { readonly classification: Classification 
   return worst
 }
 
-/** Every sample of the passage judged for a departure at `departureMillis`; Left names the first gap in the weather. */
+/**
+ * Every sample of the passage judged for a departure at `departureMillis`, each in its point's zone
+ * (`zones`, by sample; the series' where absent); Left names the first gap in the weather.
+ */
 export const judgePassage = (
   passage: Passage,
   departureMillis: number,
   lookup: WeatherLookup,
-  vessel: Vessel
+  vessel: Vessel,
+  zones?: ReadonlyArray<LocalZone>
 ): Either.Either<ReadonlyArray<JudgedSample>, string> => {
   const judged: Array<JudgedSample> = []
-  for (const planned of passage.samples) {
+  for (let i = 0; i < passage.samples.length; i++) {
+    const planned = passage.samples[i]!
     const eta = etaMillis(departureMillis, planned)
     const hour = lookup(planned.position, eta)
     if (hour === undefined) {
       return Either.left(`no weather for ${new Date(eta).toISOString()} at ${planned.position.latitude},${planned.position.longitude}`)
     }
-    const sample = judgeSample(planned, eta, hour, vessel)
+    const sample = judgeSample(planned, eta, hour, vessel, zones?.[i])
     if (Either.isLeft(sample)) return Either.left(`${new Date(eta).toISOString()}: ${sample.left}`)
     judged.push(sample.right)
   }
@@ -179,6 +194,8 @@ export interface DepartureRating {
   readonly arrivalMillis: number
   readonly classification: Classification
   readonly worstFactor: string | null
+  /** Whether the sun is up when it leaves (at the first sample). */
+  readonly departsInDaylight: boolean
   /** The strongest sustained wind and gust met on the way, for ranking equals. */
   readonly maxWindKt: number
   readonly maxGustKt: number
@@ -200,6 +217,7 @@ export const rateDeparture = (
     arrivalMillis: departureMillis + Math.round(passage.durationHours * HOUR_MS),
     classification: worst.classification,
     worstFactor: worstFactor(worst),
+    departsInDaylight: samples[0]!.daylight,
     maxWindKt: Math.max(...samples.map((s) => s.conditions.wind_speed_kt)),
     maxGustKt: Math.max(...samples.map((s) => s.conditions.wind_gust_kt)),
     departureZone: samples[0]!.zone,
@@ -207,10 +225,14 @@ export const rateDeparture = (
   }
 }
 
-/** The recommended departure: the least severe class, then the lightest strongest wind, then gust, then the earliest. */
+/**
+ * The recommended departure: the least severe class, then one leaving in daylight (a departure in the
+ * dark is never recommended while one in daylight rates the same class or better), then the lightest
+ * strongest wind, then gust, then the earliest.
+ */
 export const bestDeparture = (ratings: ReadonlyArray<DepartureRating>): DepartureRating =>
   ratings.reduce((best, r) => {
-    const key = (d: DepartureRating) => [severityOf(d.classification), d.maxWindKt, d.maxGustKt, d.offsetHours]
+    const key = (d: DepartureRating) => [severityOf(d.classification), d.departsInDaylight ? 0 : 1, d.maxWindKt, d.maxGustKt, d.offsetHours]
     const [a, b] = [key(r), key(best)]
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? r : best
     return best

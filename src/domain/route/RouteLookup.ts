@@ -1,12 +1,15 @@
 import type { HourlyPoint, WeatherSeries } from "../weather/HourlyWeather.js"
+import { hourInstant } from "../weather/ZonedSeries.js"
 import type { Coordinates } from "../spotcast/Coordinates.js"
-import { type HourAt, nearestHourKey, type WeatherLookup } from "./RouteAssessment.js"
+import type { HourAt, WeatherLookup } from "./RouteAssessment.js"
 
 /** Weather grid cells of a route are 0.25° (about 15 nm): the resolution of the global models behind the providers. */
 export const CELL_DEGREES = 0.25
 
 /** A route's weather as fetched: one series per grid cell, keyed by `cellKey`. Plain data, so it can cross to a worker thread. */
 export type RouteCells = ReadonlyArray<readonly [string, WeatherSeries]>
+
+const HOUR_MS = 3_600_000
 
 const snap = (degrees: number) => Math.round(degrees / CELL_DEGREES) * CELL_DEGREES + 0
 /** The centre of the cell holding `p` (180° W and 180° E are one meridian: named 180). */
@@ -16,16 +19,32 @@ export const cellOf = (p: Coordinates): Coordinates => {
 }
 export const cellKey = (c: Coordinates) => `${c.latitude},${c.longitude}`
 
-/** A series' hours by local `YYYY-MM-DDTHH`. */
-const indexSeries = (series: WeatherSeries) => {
-  const hours = new Map<string, HourlyPoint>()
-  for (const point of series.hours) hours.set(point.time.slice(0, 13), point)
-  return { utcOffsetSeconds: series.utcOffsetSeconds, timezone: series.timezone, hours }
+/** A cell's series by instant: hour `k` is at `phase + k` hours (a series' hours may sit on the half hour of UTC). */
+interface IndexedCell {
+  readonly phase: number
+  readonly hours: Map<number, HourlyPoint>
+  readonly zone: Pick<HourAt, "utcOffsetSeconds" | "timezone">
+}
+
+const indexSeries = (series: WeatherSeries): IndexedCell => {
+  const hours = new Map<number, HourlyPoint>()
+  const first = series.hours[0]
+  const phase = first === undefined ? 0 : ((hourInstant(first.time, series.utcOffsetSeconds) % HOUR_MS) + HOUR_MS) % HOUR_MS
+  for (const point of series.hours) hours.set(Math.round((hourInstant(point.time, series.utcOffsetSeconds) - phase) / HOUR_MS), point)
+  return {
+    phase,
+    hours,
+    zone: series.timezone === undefined
+      ? { utcOffsetSeconds: series.utcOffsetSeconds }
+      : { utcOffsetSeconds: series.utcOffsetSeconds, timezone: series.timezone }
+  }
 }
 
 /**
  * The lookup the domain judges a route's samples with, built from its cells' series: the hour nearest
- * the instant in the cell holding the position. Built where the judging runs (a worker thread may).
+ * the instant in the cell holding the position (an ETA of 14:40 reads the 15:00 hour, 14:29 the 14:00
+ * one), by instant, whatever offset each series is written at. Built where the judging runs (a worker
+ * thread may).
  */
 export const lookupFrom = (cells: RouteCells): WeatherLookup => {
   const byCell = new Map(cells.map(([key, series]) => [key, indexSeries(series)] as const))
@@ -33,11 +52,9 @@ export const lookupFrom = (cells: RouteCells): WeatherLookup => {
     const cell = byCell.get(cellKey(cellOf(position)))
     if (cell === undefined) return undefined
     // The nearest hour; the one containing the instant only where the series ends before the nearest.
-    const point = cell.hours.get(nearestHourKey(utcMillis, cell.utcOffsetSeconds)) ??
-      cell.hours.get(new Date(utcMillis + cell.utcOffsetSeconds * 1000).toISOString().slice(0, 13))
+    const at = (utcMillis - cell.phase) / HOUR_MS
+    const point = cell.hours.get(Math.round(at)) ?? cell.hours.get(Math.floor(at))
     if (point === undefined) return undefined
-    return (cell.timezone === undefined
-      ? { point, utcOffsetSeconds: cell.utcOffsetSeconds }
-      : { point, utcOffsetSeconds: cell.utcOffsetSeconds, timezone: cell.timezone }) satisfies HourAt
+    return { point, ...cell.zone } satisfies HourAt
   }
 }

@@ -2,6 +2,7 @@ import type { Classification } from "../forecast/Analysis.js"
 import { converterFor, displayUnits } from "../forecast/DisplayUnits.js"
 import { clockText, dateText, sameLocalDate, type WallClock, wallClockAt, zoneText } from "../forecast/LocalClock.js"
 import type { DayConditions } from "../weather/DayConditions.js"
+import { isKnownZone, type ZoneOrOffset } from "../time/ZoneTime.js"
 import type { RouteAnalysis } from "./Route.js"
 import type { Language, Preferences } from "../spotcast/Preferences.js"
 import { type RouteUnit, type RouteWords, routeWords } from "./RouteWords.js"
@@ -14,11 +15,18 @@ import { type RouteUnit, type RouteWords, routeWords } from "./RouteWords.js"
  * the language's class words in prose; the API's `classification` fields keep GO / CAUTION / AVOID.
  */
 
-/** Where the text's times are read: the zone of the route's departure. */
+/**
+ * Where the text's times are read: the zone of the route's departure, by its IANA name when known (each
+ * time at the offset the zone has then), else the departure's offset.
+ */
 export interface TextZone {
   readonly utcOffsetSeconds: number
   readonly timezone?: string | undefined
 }
+
+/** The zone a text's wall clocks are read in. */
+const clockZone = (zone: TextZone): ZoneOrOffset =>
+  zone.timezone !== undefined && isKnownZone(zone.timezone) ? zone.timezone : zone.utcOffsetSeconds
 
 /**
  * The zone of a route's texts from its analysis: the first sample's (the departure's) offset, read
@@ -35,7 +43,7 @@ export const routeZone = (analysis: Pick<RouteAnalysis, "samples">): TextZone =>
 
 /** An instant as the local wall clock of `zone`, `YYYY-MM-DDTHH:MM` (to the nearest minute, as the texts say it). */
 export const localMinute = (utcMillis: number, zone: TextZone): string => {
-  const c = wallClockAt(utcMillis, zone.utcOffsetSeconds)
+  const c = wallClockAt(utcMillis, clockZone(zone))
   const p = (n: number) => String(n).padStart(2, "0")
   return `${c.year}-${p(c.month)}-${p(c.day)}T${p(c.hour)}:${p(c.minute)}`
 }
@@ -107,8 +115,8 @@ export const passageSummary = (preferences: Preferences, facts: PassageFacts): s
   const { language } = preferences
   const words = routeWords[language]
   const say = sayFor(preferences, words)
-  const dep = wallClockAt(facts.departureMillis, facts.zone.utcOffsetSeconds)
-  const arr = wallClockAt(facts.arrivalMillis, facts.zone.utcOffsetSeconds)
+  const dep = wallClockAt(facts.departureMillis, clockZone(facts.zone))
+  const arr = wallClockAt(facts.arrivalMillis, clockZone(facts.zone))
   const head = words.passage({
     distance: say.distance(facts.totalNm),
     legs: facts.legs,
@@ -175,7 +183,7 @@ export const bestDepartureText = (
     : best.classification !== requested.classification
     ? words.bestReason.safer({ requested: words.classWord[requested.classification], factor: factorName(words, requested.worstFactor) })
     : words.bestReason.calmer({ wind: say.speed(best.maxWindKt) })
-  const dep = wallClockAt(best.departureMillis, requested.zone.utcOffsetSeconds)
-  const from = wallClockAt(requested.departureMillis, requested.zone.utcOffsetSeconds)
+  const dep = wallClockAt(best.departureMillis, clockZone(requested.zone))
+  const from = wallClockAt(requested.departureMillis, clockZone(requested.zone))
   return { sentence: words.best({ dep: when(language, words, dep, from), cls: words.classWord[best.classification] }), reason }
 }

@@ -23,8 +23,9 @@ const localHourOf = (time: string): number => {
 const DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15] as const
 
 /**
- * Buckets the series' hours by the spot's local calendar date. The times are already local (the
- * provider applied the series' one UTC offset), so the date is the time's own date part.
+ * Buckets the series' hours by the spot's local calendar date and wall-clock hour: the hours are read in
+ * the spot's zone first (`ZonedSeries.inZone`: each at its own offset), so the date is the time's own date
+ * part. A day the clocks go forward has an empty slot; the hour they go back holds two hours.
  */
 export const bucketByLocalDate = (
   hours: ReadonlyArray<HourlyPoint>

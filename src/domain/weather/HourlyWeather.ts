@@ -7,7 +7,11 @@ const Reading = Schema.NullOr(Schema.Finite)
  * A null is a value the source does not have for that hour (never a zero).
  */
 export const HourlyPoint = Schema.Struct({
-  /** Local time at the spot, `YYYY-MM-DDTHH:00` (UTC = local - series.utcOffsetSeconds). */
+  /**
+   * As a provider writes it, `YYYY-MM-DDTHH:00` local at the series' one offset (UTC = local -
+   * series.utcOffsetSeconds); once read in the spot's zone (`ZonedSeries.inZone`), RFC 3339 local time
+   * at the offset in force at that instant (`2027-03-29T13:00:00+02:00`).
+   */
   time: Schema.String,
   wind_speed_kt: Reading,
   wind_gust_kt: Reading,
@@ -52,7 +56,7 @@ export const WeatherSeries = Schema.Struct({
   /** The provider's id, as its adapter names it; `SIMULATED` for the sandbox's simulated weather. */
   source: Schema.String,
   credit: Schema.optional(WeatherCredit),
-  /** One offset for the whole series, as the provider reported it. */
+  /** The one offset the provider wrote the whole series at (its hours' instants; not the zone's offset at each). */
   utcOffsetSeconds: Schema.Int,
   timezone: Schema.optional(Schema.String),
   hours: Schema.Array(HourlyPoint)

@@ -28,6 +28,6 @@ WorkerRunner.layerSerialized(ComputeTask, {
   JudgeForecast: ({ input }) => effects.judgeForecast(input),
   WriteForecast: ({ input }) => effects.writeForecast(input),
   FinishForecast: ({ input }) => effects.finishForecast(input),
-  AnalyzeRoute: ({ cells, route }) => effects.analyzeRoute(route, cells),
+  AnalyzeRoute: ({ cells, route, zones }) => effects.analyzeRoute(route, cells, zones),
   SimulateWeather: ({ input }) => effects.simulateWeather(input)
 }).pipe(Layer.provide(NodeWorkerRunner.layer), WorkerRunner.launch, NodeRuntime.runMain)

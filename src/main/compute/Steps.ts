@@ -14,7 +14,7 @@ export const steps: ComputeSteps = {
   judgeForecast,
   writeForecast: write,
   finishForecast,
-  analyzeRoute: (route, cells) => analyzeRoute(route, lookupFrom(cells)),
+  analyzeRoute: (route, cells, zones) => analyzeRoute(route, lookupFrom(cells), zones),
   // The site is the simulator's own, as the caller's simulator looked it up.
   simulateWeather: (input) => simulate(input as SimulationInput)
 }

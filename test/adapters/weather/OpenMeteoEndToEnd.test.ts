@@ -74,7 +74,8 @@ describe("a live account's forecast on Open-Meteo (loopback fake), end to end", 
         assert.deepStrictEqual(analysis.daily_classifications.map((d) => d.date), dates)
 
         // The same answers through the same provider and rules: the texts quote the window's recorded wind.
-        const series = yield* (yield* WeatherProvider).hourly({ coordinates: HOEK, dates, mode: "live", seed: "x" })
+        // Asked as the worker asks: in the spot's zone (the geography's).
+        const series = yield* (yield* WeatherProvider).hourly({ coordinates: HOEK, dates, timezone: "Europe/Amsterdam", mode: "live", seed: "x" })
         assert.strictEqual(series.source, "open-meteo")
         // No window starts before the forecast is issued, which is between its creation and its completion:
         // judged as of either, unless an hour turned in between (then the days may differ by that hour).

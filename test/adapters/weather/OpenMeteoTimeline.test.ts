@@ -14,8 +14,8 @@ import { type Fake, fakeOpenMeteo, fixture, ok, redated, type Responder } from "
 // in one answer, tide and current, and the timeline's hours in every pair of units.
 
 const HOEK = { latitude: 52.006, longitude: 4.292 }
-const D1 = "2026-11-23"
-const D2 = "2026-11-24"
+const D1 = "2027-06-14" // summer: the recordings are at +02:00, as Europe/Amsterdam then
+const D2 = "2027-06-15"
 const FIRST = "2026-08-29" // the recordings' first date: redated moves it to D1
 
 const serve = (name: string): Responder => (params) => ok(redated(name, params))

@@ -147,8 +147,8 @@ describe("dayTimeline", () => {
     const t = dayTimeline({ series: weather, day: day!, coordinates: at, vessel: defaultVessel, convert: kts, tides: [] })
     assert.strictEqual(day!.classification, "GO", "a 4 h trip fits in the calm morning")
     assert.deepStrictEqual(t.window, {
-      start: localTimeOn("2026-06-01", day!.window.startHour, 7200),
-      end: localTimeOn("2026-06-01", day!.window.endHour, 7200)
+      start: localTimeOn("+02:00", "2026-06-01", day!.window.startHour),
+      end: localTimeOn("+02:00", "2026-06-01", day!.window.endHour)
     })
     assert.match(t.window.start, /^2026-06-01T0\d:00:00\+02:00$/)
     assert.deepStrictEqual(t.conditions.window.wind_speed, { min: 6, max: 6 })

@@ -3,7 +3,8 @@ import { DateTime, Either, FastCheck as fc } from "effect"
 import { AccountId, RouteId, SpotCastId } from "../../../src/domain/Ids.js"
 import { analyzeRoute } from "../../../src/domain/route/AnalyzeRoute.js"
 import type { Route } from "../../../src/domain/route/Route.js"
-import { nearestHourKey, type WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
+import type { WeatherLookup } from "../../../src/domain/route/RouteAssessment.js"
+import { cellKey, cellOf, lookupFrom } from "../../../src/domain/route/RouteLookup.js"
 import { routeHour } from "./RouteHour.js"
 
 const HOUR = 3_600_000
@@ -111,12 +112,22 @@ describe("route departures", () => {
     assert.notProperty(unnamed.samples[0]!, "time_zone")
   })
 
-  it("an ETA reads the nearest forecast hour, not the one it falls in", () => {
-    assert.strictEqual(nearestHourKey(Date.UTC(2026, 2, 2, 14, 40), 0), "2026-03-02T15")
-    assert.strictEqual(nearestHourKey(Date.UTC(2026, 2, 2, 14, 29), 0), "2026-03-02T14")
-    assert.strictEqual(nearestHourKey(Date.UTC(2026, 2, 2, 14, 30), 0), "2026-03-02T15")
-    assert.strictEqual(nearestHourKey(Date.UTC(2026, 2, 2, 23, 45), 3600), "2026-03-03T01")
+  it("an ETA reads the nearest forecast hour, not the one it falls in, by instant whatever the series' offset", () => {
+    const at = { latitude: 0, longitude: 0 }
+    /** The hour (`YYYY-MM-DDTHH`, as the series writes it) the lookup reads at `utcMillis`, the series at `offset`. */
+    const read = (utcMillis: number, offset: number) => {
+      const hours = Array.from({ length: 72 }, (_, h) => {
+        const local = new Date(Date.UTC(2026, 2, 1) + h * HOUR).toISOString().slice(0, 16)
+        return { ...hour(10), time: local }
+      })
+      const lookup = lookupFrom([[cellKey(cellOf(at)), { source: "test", utcOffsetSeconds: offset, hours }]])
+      return lookup(at, utcMillis)?.point.time.slice(0, 13)
+    }
+    assert.strictEqual(read(Date.UTC(2026, 2, 2, 14, 40), 0), "2026-03-02T15")
+    assert.strictEqual(read(Date.UTC(2026, 2, 2, 14, 29), 0), "2026-03-02T14")
+    assert.strictEqual(read(Date.UTC(2026, 2, 2, 14, 30), 0), "2026-03-02T15")
+    assert.strictEqual(read(Date.UTC(2026, 2, 2, 23, 45), 3600), "2026-03-03T01")
     // Half-hour zones round on their own clock: 14:10 UTC is 19:40 at UTC+5:30, nearest 20:00.
-    assert.strictEqual(nearestHourKey(Date.UTC(2026, 2, 2, 14, 10), 5.5 * 3600), "2026-03-02T20")
+    assert.strictEqual(read(Date.UTC(2026, 2, 2, 14, 10), 5.5 * 3600), "2026-03-02T20")
   })
 })

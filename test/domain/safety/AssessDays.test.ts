@@ -35,14 +35,14 @@ describe("assessDays", () => {
   })
 
   it("takes all daylight when no trip duration is given, from the sun at the spot in local time", () => {
-    // Newport on 1 October: sunrise 06:42, sunset 18:31 local (EDT): the whole hours 07:00 to 18:00,
-    // none of it before sunrise or after sunset.
+    // Block Island Sound on 1 October: sunrise 06:43, sunset 18:28 local (EDT, as astronomy-engine has
+    // it): the whole hours 07:00 to 18:00, none of it before sunrise or after sunset.
     const s = series("2026-10-01", 1, () => calmHour, -4 * 3600)
     const [day] = days(assess(s, ["2026-10-01"], { coordinates: newport }))
     assert.deepStrictEqual(day!.window, { startHour: 7, endHour: 18 })
     assert.include(day!.conditions, { dark_hours: 0 })
-    assert.approximately(day!.conditions.daylight_hours!, 11 + 49 / 60, 2 / 60)
-    // The same place read as if its hours were UTC would put daylight at 10:42-22:31.
+    assert.approximately(day!.conditions.daylight_hours!, 11 + 45 / 60, 2 / 60)
+    // The same place read as if its hours were UTC would put daylight at 10:43-22:28.
     const [utc] = days(assess(series("2026-10-01", 1, () => calmHour, 0), ["2026-10-01"], { coordinates: newport }))
     assert.deepStrictEqual(utc!.window, { startHour: 11, endHour: 22 })
   })

@@ -89,15 +89,20 @@ const dayLabel = (isoDate: string, words: EmbedWords) => {
   return new Intl.DateTimeFormat(words.locale, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(at)
 }
 
-/** The spot's UTC offset as the timeline writes it (`-05:00`), from the first local time that has one. */
+/**
+ * The spot's UTC offsets as the timeline writes them (`-05:00`), in the order its local times have them:
+ * two (`+01:00/+02:00`) when the clocks change during the forecast.
+ */
 export const offsetOf = (analysis: Analysis): string | undefined => {
+  const offsets: Array<string> = []
   for (const day of analysis.daily_classifications) {
     for (const time of [day.window?.start, ...(day.hourly ?? []).map((h) => h.time)]) {
       const m = time === undefined ? null : /([+-]\d{2}:\d{2}|Z)$/.exec(time)
-      if (m !== null) return m[1] === "Z" ? "+00:00" : m[1]!.replace("-", "\u2212")
+      const offset = m === null ? undefined : m[1] === "Z" ? "+00:00" : m[1]!.replace("-", "\u2212")
+      if (offset !== undefined && !offsets.includes(offset)) offsets.push(offset)
     }
   }
-  return undefined
+  return offsets.length === 0 ? undefined : offsets.join("/")
 }
 
 const badge = (c: Classification) => `<span class="b ${c}">${c}</span>`
